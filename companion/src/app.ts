@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ENDPOINTS } from '@dnsferry/shared';
+import type { Config } from './config';
+import { AppError } from './errors';
+import { registerTargetValidate } from './routes/target-validate';
+import { registerSourceValidate } from './routes/source-validate';
+import { registerSourceZones } from './routes/source-zones';
+import { registerScan } from './routes/scan';
+import { registerMigrate } from './routes/migrate';
+
+/** Request body fields that hold credentials; the logger never prints them. */
+export const CREDENTIAL_FIELDS = ['targetToken', 'sourceToken', 'clientSecret', 'clientId', 'tenantId', 'authorization', 'password', 'token'];
+
+export interface AppOptions {
+  /** Where log lines go (tests capture them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Replaces the global fetch for upstream calls (never used to pick a URL). */
+  fetch?: typeof fetch;
+}
+
+export function buildApp(config: Config, options: AppOptions = {}): FastifyInstance {
+  const logger: FastifyServerOptions['logger'] = {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        ...CREDENTIAL_FIELDS.flatMap((f) => [f, `*.${f}`, `body.${f}`, `err.${f}`]),
+      ],
+      censor: '[redacted]',
+    },
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  };
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, return503OnClosing: true });
+
+  // JSON only: no text/plain (and so no CORS-simple-request) bodies.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (err) {
+      done(new AppError('invalid_request', 'the request body is not valid JSON', undefined, { cause: err }), undefined);
+    }
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const appErr = toAppError(err);
+    if (appErr.status >= 500) request.log.error({ err }, 'request failed');
+    void reply.status(appErr.status).send(appErr.toBody());
+  });
+
+  const known = new Set<string>(Object.values(ENDPOINTS));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const err = known.has(path)
+      ? new AppError('method_not_allowed', `${path} accepts only POST with a JSON body`)
+      : new AppError('not_found', `no endpoint at ${path}; the endpoints are ${[...known].join(', ')}`);
+    if (known.has(path)) void reply.header('allow', 'POST');
+    void reply.status(err.status).send(err.toBody());
+  });
+
+  const deps = { config, fetch: options.fetch ?? fetch };
+  registerTargetValidate(app, deps);
+  registerSourceValidate(app, deps);
+  registerSourceZones(app, deps);
+  registerScan(app, deps);
+  registerMigrate(app, deps);
+  return app;
+}
+
+export type RouteDeps = { config: Config; fetch: typeof fetch };
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_request', 'the request body is empty; send a JSON object');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'the request body is larger than this companion accepts');
+  }
+  if (e.statusCode === 413) return new AppError('payload_too_large', 'the request body is larger than this companion accepts');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError('invalid_request', e.message ?? 'bad request');
+  }
+  return new AppError('internal', 'the companion failed unexpectedly; see its log');
+}

@@ -1,0 +1,22 @@
+import type { DnsRecord } from '@dnsferry/shared';
+
+/** A record set at the source that could not be turned into records (e.g. an alias whose target is unknown). */
+export interface SourceProblem {
+  name: string;
+  type: string;
+  message: string;
+}
+
+export interface SourceZoneContent {
+  /** Canonical records: names relative to the zone (`@` for the apex), no trailing dots. */
+  records: DnsRecord[];
+  /** Each counts as one failed record in the zone's result. */
+  problems: SourceProblem[];
+  /** Things worth telling the user (e.g. "alias www → public IP 20.1.2.3, copied as a snapshot"). */
+  notes: string[];
+}
+
+/** The engine's view of where zones come from when the client does not send records itself. */
+export interface Source {
+  readZone(zone: { name: string; resourceGroup?: string }, opts: { signal: AbortSignal }): Promise<SourceZoneContent>;
+}

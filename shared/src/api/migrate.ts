@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { DnsRecordSchema } from '../records';
+import { ZoneNameSchema } from '../names';
+import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
+import { SubscriptionIdSchema } from './source-validate';
+
+export const MigrateZoneSchema = z.object({
+  name: ZoneNameSchema,
+  /** Records the client sends itself (manual source or a scan result). Without them, the zone is read from the source. */
+  records: z.array(DnsRecordSchema).optional(),
+  /** Source resource group; found by listing the subscription when absent. */
+  resourceGroup: z.string().max(90).optional(),
+});
+export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
+
+export const MigrateRequestSchema = z
+  .object({
+    targetToken: TargetTokenSchema,
+    targetAccountId: TargetAccountIdSchema,
+    zones: z.array(MigrateZoneSchema).min(1, { error: 'at least one zone is needed' }),
+    /** Source credentials, used only for zones sent without records. */
+    sourceToken: z.string().trim().min(1).max(16384).optional(),
+    subscriptionId: SubscriptionIdSchema.optional(),
+    authMethod: z.enum(['servicePrincipal', 'bearerToken']).optional(),
+    tenantId: z.string().trim().min(1).max(253).optional(),
+    clientId: z.string().trim().min(1).max(253).optional(),
+    clientSecret: z.string().trim().min(1).max(1024).optional(),
+    /** Plan only: same events and counts, nothing written. */
+    dryRun: z.boolean().optional(),
+  })
+  .superRefine((req, ctx) => {
+    const needSource = req.zones.some((z) => z.records === undefined);
+    if (!needSource) return;
+    if (!req.subscriptionId) {
+      ctx.addIssue({ code: 'custom', path: ['subscriptionId'], message: 'zones without records are read from the source: subscriptionId is required' });
+    }
+    const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
+    if (!req.sourceToken && !sp) {
+      ctx.addIssue({ code: 'custom', path: ['sourceToken'], message: 'zones without records are read from the source: send sourceToken, or tenantId/clientId/clientSecret' });
+    }
+    if (!req.sourceToken && sp) {
+      for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {
+        if (req[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `${f} is required with a service principal` });
+      }
+    }
+  });
+export type MigrateRequest = z.infer<typeof MigrateRequestSchema>;

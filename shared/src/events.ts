@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DnsRecordSchema } from './records';
+
+// ---- scan stream (/api/dns/scan) ----
+export const ScanProgressEventSchema = z.object({ type: z.literal('progress'), message: z.string() });
+export const ScanInfoEventSchema = z.object({ type: z.literal('info'), message: z.string() });
+/** A failure of the scan itself; `done` still follows with whatever was found. */
+export const ScanErrorEventSchema = z.object({ type: z.literal('error'), message: z.string() });
+export const ScanDoneEventSchema = z.object({
+  type: z.literal('done'),
+  records: z.array(DnsRecordSchema),
+  total: z.number().int(),
+  subdomainsFound: z.array(z.string()),
+});
+export const ScanEventSchema = z.discriminatedUnion('type', [
+  ScanProgressEventSchema,
+  ScanInfoEventSchema,
+  ScanErrorEventSchema,
+  ScanDoneEventSchema,
+]);
+export type ScanEvent = z.infer<typeof ScanEventSchema>;
+
+// ---- migrate stream (/api/migrate) ----
+const zoneMessage = { zone: z.string(), message: z.string() };
+/** Per-record events also carry their position, so a client can draw progress without parsing messages. */
+const recordPosition = { index: z.number().int().optional(), total: z.number().int().optional() };
+
+export const MigrateStatusEventSchema = z.object({ type: z.literal('status'), ...zoneMessage });
+export const MigrateSuccessEventSchema = z.object({
+  type: z.literal('success'),
+  ...zoneMessage,
+  zoneId: z.string().optional(),
+});
+export const MigrateInfoEventSchema = z.object({ type: z.literal('info'), ...zoneMessage });
+export const MigrateRecordEventSchema = z.object({ type: z.literal('record'), ...zoneMessage, ...recordPosition });
+export const MigrateSkipEventSchema = z.object({ type: z.literal('skip'), ...zoneMessage, ...recordPosition });
+export const MigrateErrorEventSchema = z.object({
+  type: z.literal('error'),
+  ...zoneMessage,
+  ...recordPosition,
+  /** The provider's error code when there is one (e.g. 81053). */
+  code: z.union([z.number(), z.string()]).optional(),
+});
+export const ZoneResultSchema = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export const MigrateZoneCompleteEventSchema = z.object({
+  type: z.literal('zone-complete'),
+  zone: z.string(),
+  result: ZoneResultSchema.extend({ nameServers: z.array(z.string()) }),
+});
+export const MigrateDoneEventSchema = z.object({
+  type: z.literal('done'),
+  results: z.array(ZoneResultSchema.extend({ zone: z.string() })),
+});
+export const MigrateEventSchema = z.discriminatedUnion('type', [
+  MigrateStatusEventSchema,
+  MigrateSuccessEventSchema,
+  MigrateInfoEventSchema,
+  MigrateRecordEventSchema,
+  MigrateSkipEventSchema,
+  MigrateErrorEventSchema,
+  MigrateZoneCompleteEventSchema,
+  MigrateDoneEventSchema,
+]);
+export type MigrateEvent = z.infer<typeof MigrateEventSchema>;
+export type ZoneResult = z.infer<typeof ZoneResultSchema>;

@@ -1,0 +1,5 @@
+export * from './names';
+export * from './records';
+export * from './events';
+export * from './errors';
+export * from './api/index';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Names travel in ASCII (punycode), lower case, without a trailing dot.
+ * IDN input is converted with the WHATWG URL parser, which exists in Node and in browsers alike.
+ */
+export function toAsciiHostname(input: string): string | null {
+  const trimmed = input.trim().replace(/\.$/, '');
+  if (trimmed === '' || /[\s/\\?#@:%]/.test(trimmed)) return null;
+  // Labels like `_dmarc` and `*` are valid DNS names but not URL hosts, so convert label by label.
+  const labels = trimmed.split('.');
+  const out: string[] = [];
+  for (const label of labels) {
+    if (label === '') return null;
+    if (/^[\x21-\x7e]+$/.test(label)) {
+      out.push(label.toLowerCase());
+      continue;
+    }
+    try {
+      const host = new URL(`http://${label}`).hostname;
+      if (host.includes('.')) return null;
+      out.push(host);
+    } catch {
+      return null; // not convertible: the caller reports it as invalid
+    }
+  }
+  return out.join('.');
+}
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const RECORD_LABEL = /^(\*|[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)$/;
+
+export function isZoneName(name: string): boolean {
+  if (name.length > 253) return false;
+  const labels = name.split('.');
+  if (labels.length < 2) return false;
+  const tld = labels[labels.length - 1] ?? '';
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) return false;
+  return labels.every((l) => LABEL.test(l));
+}
+
+/** A host name as record content: letters, digits, hyphens, underscores; `.` alone is allowed where the type allows it. */
+export function isHostname(name: string): boolean {
+  if (name.length === 0 || name.length > 253) return false;
+  return name.split('.').every((l) => /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/.test(l));
+}
+
+/** A record owner name relative to its zone (`@` for the apex); `*` only as the leftmost label. */
+export function isRelativeName(name: string): boolean {
+  if (name === '@') return true;
+  if (name.length > 253) return false;
+  const labels = name.split('.');
+  return labels.every((l, i) => RECORD_LABEL.test(l) && (l !== '*' || i === 0));
+}
+
+/** FQDN → name relative to `zone` (`@` for the apex); null when the name is outside the zone. */
+export function relativeName(fqdn: string, zone: string): string | null {
+  const name = fqdn.toLowerCase().replace(/\.$/, '');
+  if (name === zone) return '@';
+  if (name.endsWith(`.${zone}`)) return name.slice(0, -(zone.length + 1));
+  return null;
+}
+
+/** Relative name (or `@`) → FQDN without trailing dot. */
+export function fqdn(relative: string, zone: string): string {
+  return relative === '@' ? zone : `${relative}.${zone}`;
+}
+
+export const ZoneNameSchema = z
+  .string({ error: 'expected a domain name' })
+  .max(300, { error: 'a domain name has at most 253 characters' })
+  .transform((value, ctx) => {
+    const ascii = toAsciiHostname(value);
+    if (ascii === null || !isZoneName(ascii)) {
+      ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 80)}" is not a valid domain name` });
+      return z.NEVER;
+    }
+    return ascii;
+  });
+export type ZoneName = z.output<typeof ZoneNameSchema>;
