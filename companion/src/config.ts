@@ -14,6 +14,10 @@ export interface Config {
   batchSize: number;
   /** Time limit for one upstream request. */
   upstreamTimeoutMs: number;
+  /** First backoff step when an upstream answers 5xx or the network fails (doubles, jittered, capped at 8 s). */
+  retryBaseMs: number;
+  /** Longest Retry-After the companion waits out; a longer one fails the call as rate limited. */
+  maxRetryAfterMs: number;
   /** Largest request body accepted. */
   bodyLimitBytes: number;
   maxZonesPerRequest: number;
@@ -30,6 +34,8 @@ export const DEFAULTS: Config = {
   dohUrl: 'https://cloudflare-dns.com/dns-query',
   batchSize: 200,
   upstreamTimeoutMs: 30_000,
+  retryBaseMs: 500,
+  maxRetryAfterMs: 310_000,
   bodyLimitBytes: 16 * 1024 * 1024,
   maxZonesPerRequest: 100,
   maxRecordsPerRequest: 100_000,
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),
     upstreamTimeoutMs: int(env, 'DNSFERRY_UPSTREAM_TIMEOUT_MS', DEFAULTS.upstreamTimeoutMs, 100, 600_000),
+    retryBaseMs: int(env, 'DNSFERRY_RETRY_BASE_MS', DEFAULTS.retryBaseMs, 1, 60_000),
+    maxRetryAfterMs: int(env, 'DNSFERRY_MAX_RETRY_AFTER_MS', DEFAULTS.maxRetryAfterMs, 0, 3_600_000),
     bodyLimitBytes: int(env, 'DNSFERRY_BODY_LIMIT_BYTES', DEFAULTS.bodyLimitBytes, 1024, 1024 ** 3),
     maxZonesPerRequest: int(env, 'DNSFERRY_MAX_ZONES', DEFAULTS.maxZonesPerRequest, 1, 10_000),
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),

@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { ENDPOINTS, MigrateRequestSchema, type MigrateEvent } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
 import { AppError } from '../errors';
+import { clientGone, sendNdjson } from '../http/ndjson';
+import { parseBody } from '../http/parse';
+import { migrate } from '../engine/migrate';
+import { createCloudflareTarget } from '../target/cloudflare/index';
+import { sourceFor } from '../source/from-request';
 
-// Placeholder until this endpoint's issue lands.
-export function registerMigrate(app: FastifyInstance, _deps: RouteDeps): void {
-  app.post(ENDPOINTS.migrate, async () => {
-    throw new AppError('internal', 'not implemented yet');
+export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.migrate, async (request, reply) => {
+    const body = parseBody(MigrateRequestSchema, request.body);
+    if (body.zones.length > deps.config.maxZonesPerRequest) {
+      throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
+    }
+    const recordCount = body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0);
+    if (recordCount > deps.config.maxRecordsPerRequest) {
+      throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
+    }
+    const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
+    const source = sourceFor(body, deps);
+    const events = migrate({ zones: body.zones, dryRun: body.dryRun ?? false }, { target, ...(source ? { source } : {}) }, { signal: clientGone(reply) });
+    return sendNdjson<MigrateEvent>(reply, events, (err) => [
+      { type: 'error', zone: '', message: `Migration stopped: ${err instanceof Error ? err.message : String(err)}` },
+      { type: 'done', results: [] },
+    ]);
   });
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { ENDPOINTS, TargetValidateRequestSchema, type TargetValidateResponse } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
-import { AppError } from '../errors';
+import { parseBody } from '../http/parse';
+import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
 
-// Placeholder until this endpoint's issue lands.
-export function registerTargetValidate(app: FastifyInstance, _deps: RouteDeps): void {
-  app.post(ENDPOINTS.targetValidate, async () => {
-    throw new AppError('internal', 'not implemented yet');
+export function registerTargetValidate(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.targetValidate, async (request): Promise<TargetValidateResponse> => {
+    const body = parseBody(TargetValidateRequestSchema, request.body);
+    const client = cloudflareClient(deps.config, deps.fetch, body.targetToken);
+    const { accounts, status, expiresOn } = await verifyAndListAccounts(client, body.targetToken, body.targetAccountId, request.signal);
+    return { success: true, accounts, token: { status, ...(expiresOn ? { expiresOn } : {}) } };
   });
 }

@@ -1,0 +1,159 @@
+import type { DnsRecord, MigrateEvent, MigrateZone, ZoneResult } from '@dnsferry/shared';
+import { AppError } from '../errors';
+import { describeValue } from '../records/canonical';
+import type { Source, SourceProblem } from '../source/source';
+import type { Target, TargetZone } from '../target/target';
+import { plan, type PlanStep } from './plan';
+
+export interface MigrateInput {
+  zones: MigrateZone[];
+  dryRun: boolean;
+}
+export interface MigrateDeps {
+  target: Target;
+  /** Present when the request carries source credentials; needed for zones sent without records. */
+  source?: Source;
+}
+
+/**
+ * Migrates zone after zone and yields the events of the stream. Every zone ends with
+ * `zone-complete` where created + skipped + failed = records sent; the stream ends with one `done`.
+ * When `signal` aborts (the client went away) the write in flight finishes and nothing more is written.
+ */
+export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
+  const results: Array<ZoneResult & { zone: string }> = [];
+  for (const zone of input.zones) {
+    if (signal.aborted) return;
+    const result = yield* migrateZone(zone, input.dryRun, deps, signal);
+    results.push({ zone: zone.name, created: result.created, skipped: result.skipped, failed: result.failed });
+  }
+  yield { type: 'done', results };
+}
+
+async function* migrateZone(
+  entry: MigrateZone,
+  dryRun: boolean,
+  deps: MigrateDeps,
+  signal: AbortSignal,
+): AsyncGenerator<MigrateEvent, ZoneResult> {
+  const zone = entry.name;
+  const counts: ZoneResult = { created: 0, skipped: 0, failed: 0 };
+  let nameServers: string[] = [];
+  let records: DnsRecord[] = entry.records ?? [];
+  let problems: SourceProblem[] = [];
+  let total = records.length;
+  const line = (i: number, r: { type: string; name: string }) => `[${i + 1}/${total}] ${r.type} ${r.name}`;
+  /** 0-based positions already counted, so a zone failure can account for exactly the rest. */
+  const accounted = new Set<number>();
+  const tally = (kind: keyof ZoneResult, i: number) => {
+    counts[kind]++;
+    accounted.add(i);
+  };
+
+  try {
+    yield { type: 'status', zone, message: dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}` };
+
+    // 1. the zone at the target
+    const targetZone: TargetZone | null = await deps.target.findOrCreateZone(zone, { signal, dryRun });
+    if (targetZone) {
+      nameServers = targetZone.nameServers;
+      yield {
+        type: 'success',
+        zone,
+        zoneId: targetZone.id,
+        message: targetZone.created ? `Zone created at the target (id ${targetZone.id})` : `Zone already at the target (id ${targetZone.id}); reusing it`,
+      };
+    } else {
+      yield { type: 'info', zone, message: 'Zone is not at the target yet; it would be created' };
+    }
+
+    // 2. the records from the source
+    if (entry.records === undefined) {
+      if (!deps.source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
+      yield { type: 'status', zone, message: 'Reading records from the source' };
+      const content = await deps.source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal });
+      records = content.records;
+      problems = content.problems;
+      for (const note of content.notes) yield { type: 'info', zone, message: note };
+    }
+    total = records.length + problems.length;
+    yield { type: 'info', zone, message: `${total} record${total === 1 ? '' : 's'} to migrate` };
+
+    // 3–4. transform and compare with what the target already holds (listed once, all pages)
+    const existing = targetZone && !targetZone.created ? await deps.target.listRecords(targetZone, { signal }) : [];
+    if (targetZone && !targetZone.created) {
+      yield { type: 'info', zone, message: `${existing.length} record${existing.length === 1 ? '' : 's'} already at the target` };
+    }
+    const steps = plan(zone, records, existing);
+
+    for (const [i, p] of problems.entries()) {
+      tally('failed', records.length + i);
+      yield { type: 'error', zone, index: records.length + i + 1, total, message: `[${records.length + i + 1}/${total}] ${p.type} ${p.name} ✗ ${p.message}` };
+    }
+    const creates: Extract<PlanStep, { action: 'create' }>[] = [];
+    for (const step of steps) {
+      if (step.action === 'create') creates.push(step);
+      else if (step.action === 'skip') {
+        tally('skipped', step.index);
+        yield { type: 'skip', zone, index: step.index + 1, total, message: `${line(step.index, step.record)} ${step.reason}` };
+      } else {
+        tally('failed', step.index);
+        yield { type: 'error', zone, index: step.index + 1, total, message: `${line(step.index, step.record)} ✗ ${step.reason}` };
+      }
+    }
+
+    // 5–6. create what is new, streaming each record as it lands
+    const created = (s: (typeof creates)[number], verb: string) =>
+      `${line(s.index, s.record)} ${verb}→ ${describeValue(s.record)}${s.note ? ` (${s.note})` : ''}`;
+    if (dryRun || !targetZone) {
+      for (const s of creates) {
+        tally('created', s.index);
+        yield { type: 'record', zone, index: s.index + 1, total, message: created(s, 'would create ') };
+      }
+    } else if (creates.length > 0) {
+      const done = new Set<number>();
+      for await (const outcome of deps.target.createRecords(targetZone, creates.map((s) => s.record), { signal })) {
+        const s = creates[outcome.index];
+        if (!s || done.has(outcome.index)) continue;
+        done.add(outcome.index);
+        if (outcome.status === 'created') {
+          tally('created', s.index);
+          yield { type: 'record', zone, index: s.index + 1, total, message: created(s, '') };
+        } else if (outcome.status === 'exists') {
+          tally('skipped', s.index);
+          yield { type: 'skip', zone, index: s.index + 1, total, message: `${line(s.index, s.record)} already exists` };
+        } else {
+          tally('failed', s.index);
+          yield {
+            type: 'error',
+            zone,
+            index: s.index + 1,
+            total,
+            ...(outcome.code !== undefined ? { code: outcome.code } : {}),
+            message: `${line(s.index, s.record)} ✗ ${outcome.message}`,
+          };
+        }
+      }
+      if (signal.aborted) return counts;
+      // Anything the target did not account for (it stopped early) still counts, as failed.
+      for (const [i, s] of creates.entries()) {
+        if (done.has(i)) continue;
+        tally('failed', s.index);
+        yield { type: 'error', zone, index: s.index + 1, total, message: `${line(s.index, s.record)} ✗ not written` };
+      }
+    }
+  } catch (err) {
+    if (signal.aborted) return counts;
+    const message = err instanceof Error ? err.message : String(err);
+    yield { type: 'error', zone, message: `Zone failed: ${message}` };
+    // Every record not yet accounted for is failed, so the counts still add up.
+    for (let i = 0; i < total; i++) {
+      if (accounted.has(i)) continue;
+      tally('failed', i);
+      const r = records[i] ?? problems[i - records.length];
+      yield { type: 'error', zone, index: i + 1, total, message: `${line(i, r ?? { type: '?', name: '?' })} ✗ not migrated: the zone failed` };
+    }
+  }
+  yield { type: 'zone-complete', zone, result: { ...counts, nameServers } };
+  return counts;
+}

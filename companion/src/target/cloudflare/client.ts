@@ -1,0 +1,176 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { UpstreamError, type UpstreamCause } from '../../errors';
+
+export interface CloudflareMessage {
+  code: number;
+  message: string;
+}
+interface Envelope<T> {
+  success: boolean;
+  errors?: CloudflareMessage[];
+  messages?: CloudflareMessage[];
+  result: T;
+  result_info?: { page?: number; per_page?: number; total_pages?: number; count?: number; total_count?: number };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** First backoff step for 5xx and network errors; doubles per attempt, with jitter. */
+  retryBaseMs: number;
+  /** Longest Retry-After we are willing to sleep; beyond it the call fails as rate limited. */
+  maxRetryAfterMs: number;
+  attempts?: number;
+}
+
+/** A write whose outcome we cannot know (5xx, reset, timeout after it was sent). Never re-sent blindly. */
+export class UnknownOutcomeError extends Error {
+  constructor(readonly reason: string) {
+    super(`the target did not confirm the write: ${reason}`);
+    this.name = 'UnknownOutcomeError';
+  }
+}
+
+/** Cloudflare error codes that mean "identical record already exists". */
+export const DUPLICATE_CODES = new Set([81057, 81058]);
+
+function causeOf(status: number, code: number | undefined): UpstreamCause {
+  if (status === 401 || code === 1000 || code === 9109 || code === 6003 || code === 9106) return 'auth';
+  if (status === 403) return 'permission';
+  if (status === 429 || code === 971 || code === 10100) return 'rate_limit';
+  if (status === 404 || code === 7003 || code === 7000) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status >= 500) return 'upstream';
+  return 'invalid';
+}
+
+/** `"default";r=50;t=30` → remaining and reset seconds. */
+function parseRatelimit(header: string | null): { remaining: number; resetS: number } | null {
+  if (!header) return null;
+  const r = /(?:^|;)\s*r=(\d+)/.exec(header);
+  const t = /(?:^|;)\s*t=(\d+)/.exec(header);
+  return r && t ? { remaining: Number(r[1]), resetS: Number(t[1]) } : null;
+}
+
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const s = Number(header);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/**
+ * A thin client for the parts of the Cloudflare v4 API we use: one envelope, one pagination scheme,
+ * our own retry policy. Reads retry 5xx and network errors with jittered backoff; any request
+ * answered 429 is retried after Retry-After (it was not executed); a write with an unknown outcome
+ * is never retried here: it throws UnknownOutcomeError so the caller can re-list first.
+ */
+export class CloudflareClient {
+  /** When the last answer said the budget is spent, the earliest time to send again. */
+  private pausedUntil = 0;
+  requests = 0;
+
+  constructor(private readonly opts: ClientOptions) {}
+
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    init: { query?: Record<string, string | number>; body?: unknown; signal: AbortSignal },
+  ): Promise<Envelope<T>> {
+    const write = method !== 'GET';
+    const url = new URL(this.opts.baseUrl + path);
+    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, String(v));
+    const attempts = this.opts.attempts ?? 6;
+    let lastReason = '';
+    let rateLimited = 0;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      init.signal.throwIfAborted();
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait, undefined, { signal: init.signal });
+      let res: Response;
+      let text: string;
+      try {
+        this.requests++;
+        res = await this.opts.fetch(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${this.opts.token}`,
+            accept: 'application/json',
+            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+          signal: AbortSignal.any([init.signal, AbortSignal.timeout(this.opts.timeoutMs)]),
+        });
+        text = await res.text();
+      } catch (err) {
+        if (init.signal.aborted) throw err;
+        lastReason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : `network error (${(err as Error).message})`;
+        if (write) throw new UnknownOutcomeError(lastReason);
+        await this.backoff(attempt, init.signal);
+        continue;
+      }
+      const budget = parseRatelimit(res.headers.get('ratelimit'));
+      if (budget && budget.remaining === 0) this.pausedUntil = Date.now() + budget.resetS * 1000;
+
+      if (res.status === 429) {
+        const after = retryAfterMs(res.headers.get('retry-after')) ?? (budget ? budget.resetS * 1000 : 1000);
+        if (after > this.opts.maxRetryAfterMs) {
+          throw new UpstreamError('Cloudflare', 'rate_limit', 971, `rate limited; the target asks to wait ${Math.ceil(after / 1000)} s`, 429);
+        }
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + after);
+        lastReason = 'rate limited';
+        // a 429 was not executed, so waiting it out does not use up an attempt (but is bounded)
+        if (++rateLimited < 20) attempt--;
+        continue;
+      }
+      let envelope: Envelope<T> | null = null;
+      try {
+        envelope = JSON.parse(text) as Envelope<T>;
+      } catch (err) {
+        lastReason = `HTTP ${res.status} with a body that is not JSON (${(err as Error).name})`;
+        if (res.status < 500) throw new UpstreamError('Cloudflare', 'upstream', res.status, lastReason, res.status);
+        if (write) throw new UnknownOutcomeError(lastReason);
+        await this.backoff(attempt, init.signal);
+        continue;
+      }
+      if (res.status >= 500) {
+        lastReason = `HTTP ${res.status}`;
+        if (write) throw new UnknownOutcomeError(lastReason);
+        await this.backoff(attempt, init.signal);
+        continue;
+      }
+      if (!res.ok || envelope.success !== true) {
+        const first = envelope.errors?.[0];
+        throw new UpstreamError(
+          'Cloudflare',
+          causeOf(res.status, first?.code),
+          first?.code,
+          first?.message ?? `HTTP ${res.status}`,
+          res.status,
+        );
+      }
+      return envelope;
+    }
+    throw new UpstreamError('Cloudflare', lastReason === 'rate limited' ? 'rate_limit' : 'upstream', undefined, `gave up after ${attempts} attempts: ${lastReason}`);
+  }
+
+  /** Every item of a paginated list, following `result_info.total_pages`. */
+  async listAll<T>(path: string, query: Record<string, string | number>, perPage: number, signal: AbortSignal): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const env = await this.call<T[]>('GET', path, { query: { ...query, page, per_page: perPage }, signal });
+      items.push(...env.result);
+      const total = env.result_info?.total_pages;
+      if (env.result.length === 0 || (total !== undefined ? page >= total : env.result.length < perPage)) return items;
+    }
+  }
+
+  private async backoff(attempt: number, signal: AbortSignal): Promise<void> {
+    const base = this.opts.retryBaseMs * 2 ** attempt;
+    const capped = Math.min(base, 8000);
+    await sleep(capped / 2 + Math.random() * (capped / 2), undefined, { signal });
+  }
+}

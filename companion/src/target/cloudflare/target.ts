@@ -1,0 +1,161 @@
+import type { DnsRecord } from '@dnsferry/shared';
+import { UpstreamError } from '../../errors';
+import { recordKey } from '../../records/canonical';
+import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
+import { CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
+import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
+
+/** Records per page when listing a zone: one request for most zones, few for very large ones. */
+const LIST_PAGE = 5000;
+
+interface Item {
+  index: number;
+  record: DnsRecord;
+}
+
+/**
+ * The Cloudflare adapter. Writes go through the batch endpoint, `batchSize` records per request
+ * (the plan's limit); a failed batch is all-or-nothing at the target, so it is split to find the
+ * failing records and the others are written again. If the batch endpoint is missing, one request
+ * per record.
+ */
+export class CloudflareTarget implements Target {
+  private batchAvailable = true;
+  /** Writes with an unknown outcome we are still willing to reconcile in this request. */
+  private reconcilesLeft = 10;
+
+  constructor(
+    private readonly client: CloudflareClient,
+    private readonly accountId: string,
+    private readonly batchSize: number,
+  ) {}
+
+  async findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null> {
+    const existing = await this.findZone(name, opts.signal);
+    if (existing) return existing;
+    if (opts.dryRun) return null;
+    try {
+      const env = await this.client.call<CloudflareZone>('POST', '/zones', {
+        body: { name, account: { id: this.accountId }, type: 'full' },
+        signal: opts.signal,
+      });
+      return toZone(env.result, true);
+    } catch (err) {
+      // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth.
+      if (err instanceof UnknownOutcomeError || (err instanceof UpstreamError && err.upstreamCode === 1061)) {
+        const again = await this.findZone(name, opts.signal);
+        if (again) return { ...again, created: err instanceof UnknownOutcomeError };
+        if (err instanceof UpstreamError) {
+          throw new UpstreamError('Cloudflare', 'conflict', 1061, `${name} already exists in another account; remove it there or choose that account`);
+        }
+      }
+      throw err;
+    }
+  }
+
+  async listRecords(zone: TargetZone, opts: CallOptions): Promise<DnsRecord[]> {
+    const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal);
+    return wire.flatMap((w) => fromWire(w, zone.name) ?? []);
+  }
+
+  async *createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome> {
+    const items = records.map((record, index) => ({ index, record }));
+    for (let i = 0; i < items.length; i += this.batchSize) {
+      if (opts.signal.aborted) return;
+      yield* this.writeChunk(zone, items.slice(i, i + this.batchSize), opts);
+    }
+  }
+
+  private async *writeChunk(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {
+    if (chunk.length === 0 || opts.signal.aborted) return;
+    if (!this.batchAvailable || chunk.length === 1) {
+      for (const item of chunk) {
+        if (opts.signal.aborted) return;
+        yield await this.writeOne(zone, item, opts);
+      }
+      return;
+    }
+    try {
+      // Not passing the client's signal: a write in flight finishes, so its outcome is known.
+      await this.client.call('POST', `/zones/${zone.id}/dns_records/batch`, {
+        body: { posts: chunk.map((it) => toPayload(it.record, zone.name)) },
+        signal: neverAborts,
+      });
+      for (const it of chunk) yield { index: it.index, status: 'created' };
+      return;
+    } catch (err) {
+      if (err instanceof UnknownOutcomeError) {
+        yield* this.reconcile(zone, chunk, opts);
+        return;
+      }
+      if (!(err instanceof UpstreamError)) throw err;
+      if (err.kind === 'not_found' || (err.httpStatus === 405)) {
+        // No batch endpoint here: one request per record from now on.
+        this.batchAvailable = false;
+        yield* this.writeChunk(zone, chunk, opts);
+        return;
+      }
+      if (err.kind !== 'invalid' && err.kind !== 'conflict') throw err;
+    }
+    // All-or-nothing failed on some record(s): halve until each failing record stands alone.
+    const mid = Math.ceil(chunk.length / 2);
+    yield* this.writeChunk(zone, chunk.slice(0, mid), opts);
+    yield* this.writeChunk(zone, chunk.slice(mid), opts);
+  }
+
+  private async writeOne(zone: TargetZone, item: Item, opts: CallOptions): Promise<CreateOutcome> {
+    try {
+      await this.client.call('POST', `/zones/${zone.id}/dns_records`, { body: toPayload(item.record, zone.name), signal: neverAborts });
+      return { index: item.index, status: 'created' };
+    } catch (err) {
+      if (err instanceof UnknownOutcomeError) {
+        let last: CreateOutcome = { index: item.index, status: 'failed', message: err.message };
+        for await (const o of this.reconcile(zone, [item], opts)) last = o;
+        return last;
+      }
+      if (!(err instanceof UpstreamError)) throw err;
+      if (typeof err.upstreamCode === 'number' && DUPLICATE_CODES.has(err.upstreamCode)) {
+        return { index: item.index, status: 'exists', detail: err.upstreamMessage };
+      }
+      if (err.kind !== 'invalid' && err.kind !== 'conflict') throw err;
+      return { index: item.index, status: 'failed', code: err.upstreamCode, message: err.message };
+    }
+  }
+
+  /**
+   * After a write whose answer was lost: list the zone, count what is there now as created,
+   * and write only the rest — so a retry can never create a record twice.
+   */
+  private async *reconcile(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {
+    if (this.reconcilesLeft-- <= 0) {
+      for (const it of chunk) {
+        yield { index: it.index, status: 'failed', message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)' };
+      }
+      return;
+    }
+    const present = new Set((await this.listRecords(zone, { signal: neverAborts })).map(recordKey));
+    const missing: Item[] = [];
+    for (const it of chunk) {
+      if (present.has(recordKey(it.record))) yield { index: it.index, status: 'created' };
+      else missing.push(it);
+    }
+    if (missing.length === chunk.length && chunk.length === 1) {
+      // Still not there after an unknown outcome: one more plain attempt decides it.
+      yield await this.writeOne(zone, chunk[0] as Item, opts);
+      return;
+    }
+    yield* this.writeChunk(zone, missing, opts);
+  }
+
+  private async findZone(name: string, signal: AbortSignal): Promise<TargetZone | null> {
+    const zones = await this.client.listAll<CloudflareZone>('/zones', { name, 'account.id': this.accountId }, 50, signal);
+    const zone = zones.find((z) => z.name.toLowerCase() === name);
+    return zone ? toZone(zone, false) : null;
+  }
+}
+
+const neverAborts = new AbortController().signal;
+
+function toZone(z: CloudflareZone, created: boolean): TargetZone {
+  return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created };
+}

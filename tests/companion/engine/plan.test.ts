@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DnsRecordSchema, type DnsRecord } from '@dnsferry/shared';
+import { plan } from '@dnsferry/companion/engine/plan';
+
+const rec = (r: Record<string, unknown>): DnsRecord => DnsRecordSchema.parse({ ttl: 300, ...r });
+const zone = 'example.com';
+
+describe('plan', () => {
+  it.each([
+    ['a new record is created', rec({ type: 'A', name: 'www', content: '192.0.2.1' }), [], 'create'],
+    ['SOA is skipped', rec({ type: 'SOA', name: '@', content: 'ns1 host 1 2 3 4 5' }), [], 'skip'],
+    ['apex NS is skipped', rec({ type: 'NS', name: '@', content: 'ns1.example.net' }), [], 'skip'],
+    ['a delegation below the apex is created', rec({ type: 'NS', name: 'dev', content: 'ns1.example.net' }), [], 'create'],
+    ['an existing record is skipped', rec({ type: 'A', name: 'www', content: '192.0.2.1' }), [rec({ type: 'A', name: 'www', content: '192.0.2.1', ttl: 1 })], 'skip'],
+    ['a FQDN outside the zone fails', rec({ type: 'A', name: 'www.other.org.', content: '192.0.2.1' }), [], 'fail'],
+  ])('%s', (_what, record, existing, action) => {
+    expect(plan(zone, [record], existing)[0]?.action).toBe(action);
+  });
+
+  it('says why a record is skipped', () => {
+    const [dup] = plan(zone, [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 600 })], [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 })]);
+    expect(dup).toMatchObject({ action: 'skip', exists: true });
+    expect(dup?.action === 'skip' && dup.reason).toMatch(/^already exists \(TTL 300 at the target, 600 in the source/);
+  });
+
+  it('skips a record sent twice in one request', () => {
+    const steps = plan(zone, [rec({ type: 'TXT', name: '@', content: 'x' }), rec({ type: 'TXT', name: '@', content: '"x"' })], []);
+    expect(steps.map((s) => s.action)).toEqual(['create', 'skip']);
+  });
+
+  it('brings TTLs into the target range and says so', () => {
+    const [low, high, auto] = plan(zone, [
+      rec({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 30 }),
+      rec({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 604800 }),
+      rec({ type: 'A', name: 'c', content: '192.0.2.1', ttl: 1 }),
+    ], []);
+    expect(low).toMatchObject({ action: 'create', record: { ttl: 60 }, note: "TTL 30 → 60, the target's minimum" });
+    expect(high).toMatchObject({ action: 'create', record: { ttl: 86400 } });
+    expect(auto).toMatchObject({ action: 'create', record: { ttl: 1 } });
+    expect(auto && 'note' in auto ? auto.note : undefined).toBeUndefined();
+  });
+
+  it('converges: planning against what was created yields no create', () => {
+    const input = [
+      rec({ type: 'A', name: 'WWW.example.com.', content: '192.0.2.1' }),
+      rec({ type: 'TXT', name: '@', content: 'v=spf1 include:_spf.example.net -all' }),
+      rec({ type: 'TXT', name: 'long', content: 'x'.repeat(700) }),
+      rec({ type: 'MX', name: '@', content: 'Mail.Example.com.', priority: 10 }),
+      rec({ type: 'SRV', name: '_sip._tcp', content: 'sip.example.com', priority: 1, weight: 2, port: 5060 }),
+      rec({ type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"' }),
+      rec({ type: 'AAAA', name: 'v6', content: '2001:0db8::0001' }),
+    ];
+    const first = plan(zone, input, []);
+    const created = first.flatMap((s) => (s.action === 'create' ? [s.record] : []));
+    expect(created).toHaveLength(input.length);
+    expect(plan(zone, input, created).every((s) => s.action === 'skip')).toBe(true);
+  });
+});
