@@ -3,3 +3,4 @@ export * from './records';
 export * from './events';
 export * from './errors';
 export * from './api/index';
+export * from './extension';
