@@ -1,0 +1,147 @@
+import { CfError } from './errors';
+import { FaultInjector, type FaultConfig } from './faults';
+import { RateLimiter } from './rate-limiter';
+import type { Plan } from './records';
+import { createRecord } from './routes-records';
+import { createZone } from './routes-zones';
+import { SimServer, type Counters } from './server';
+import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenStatus } from './state';
+
+/**
+ * In-memory, loopback stand-in for the Cloudflare API v4 (the parts dnsferry uses): token verify, accounts,
+ * zones, DNS records and the batch endpoint, with Cloudflare's envelope, pagination, error codes, rate
+ * limit and injectable faults. Only tests, benchmarks and the demo import it.
+ */
+
+export type { Permission, TokenStatus } from './state';
+export type { FaultConfig } from './faults';
+export { CfError } from './errors';
+
+export interface CloudflareSimOptions {
+  /** Added to every response. */
+  latencyMs?: number;
+  /** Default 1,200 requests per 300,000 ms per token; false = off. */
+  rateLimit?: { limit: number; windowMs: number } | false;
+  /** Injectable clock (ms), so tests and benchmarks can scale time. */
+  now?: () => number;
+  /** Operations per batch request on Free-plan zones (default 200); paid plans allow 3,500. */
+  defaultBatchLimit?: number;
+  /** Seed of the PRNG behind fault injection and ids. */
+  seed?: number;
+}
+
+export interface SimZone {
+  id: string;
+  name: string;
+  accountId: string;
+  status: string;
+  nameServers: string[];
+  plan: Plan;
+}
+
+export interface CloudflareSim {
+  /** Base URL such as http://127.0.0.1:PORT/client/v4 (what DNSFERRY_CLOUDFLARE_API gets). */
+  url: string;
+  close(): Promise<void>;
+  addAccount(a: { id?: string; name: string; type?: 'standard' | 'enterprise' }): { id: string; name: string };
+  addToken(t: { value?: string; kind?: 'user' | 'account'; accountIds: string[]; permissions?: Permission[]; status?: TokenStatus }): string;
+  addZone(z: { accountId: string; name: string; plan?: Plan; status?: string }): { id: string; name: string; nameServers: string[] };
+  /** Adds a record as a POST would (same validation and conflict rules); throws CfError when the API would refuse it. */
+  addRecord(zoneId: string, rec: object): Record<string, unknown>;
+  /** Zone creation for this domain answers 1049 "<domain> is not a registered domain". */
+  markUnregistered(domain: string): void;
+  zones(): SimZone[];
+  records(zoneId: string): Array<Record<string, unknown>>;
+  zoneByName(name: string): SimZone | undefined;
+  readonly counters: Counters;
+  resetCounters(): void;
+  /** The most recent requests (bounded); status 0 = no answer (reset or held). */
+  readonly requestLog: Array<{ method: string; path: string; status: number }>;
+  setFaults(f: FaultConfig): void;
+  /** false → the batch route answers as an unknown route would (400/7000). */
+  setBatchEnabled(enabled: boolean): void;
+}
+
+export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}): Promise<CloudflareSim> {
+  const now = opts.now ?? Date.now;
+  const seed = opts.seed ?? 1;
+  const state = new SimState(seed, now);
+  const limiter = opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit ?? { limit: 1200, windowMs: 300_000 }, now);
+  const faults = new FaultInjector(seed);
+  const server = new SimServer({ state, limiter, faults, latencyMs: opts.latencyMs ?? 0, defaultBatchLimit: opts.defaultBatchLimit ?? 200 });
+  const url = await server.listen();
+
+  const simZone = (id: string): SimZone | undefined => {
+    const z = state.zones.get(id);
+    return z && { id: z.id, name: z.name, accountId: z.accountId, status: z.status, nameServers: [...z.nameServers], plan: z.plan };
+  };
+
+  return {
+    url,
+    close: () => server.close(),
+    addAccount(a) {
+      const id = a.id ?? state.newId();
+      state.accounts.set(id, { id, name: a.name, type: a.type ?? 'standard', created_on: state.iso() });
+      return { id, name: a.name };
+    },
+    addToken(t) {
+      const kind = t.kind ?? 'user';
+      // Account-owned tokens carry the cfat_ prefix (token-formats.mdx); user tokens here use the legacy 40-char form.
+      const value = t.value ?? (kind === 'account' ? `cfat_${state.randomToken(40)}${state.randomToken(8)}` : state.randomToken(40));
+      for (const id of t.accountIds) if (!state.accounts.has(id)) throw new Error(`addToken: unknown account ${id}`);
+      const status = t.status ?? 'active';
+      const token = {
+        value,
+        id: state.newId(),
+        kind,
+        accountIds: [...t.accountIds],
+        permissions: new Set(t.permissions ?? ALL_PERMISSIONS),
+        status,
+        ...(status === 'expired' ? { expires_on: new Date(now() - 86_400_000).toISOString() } : {}),
+      };
+      state.tokens.set(value, token);
+      return value;
+    },
+    addZone(z) {
+      if (!state.accounts.has(z.accountId)) throw new Error(`addZone: unknown account ${z.accountId}`);
+      const zone = createZone(state, { accountId: z.accountId, name: z.name, plan: z.plan ?? 'free', status: z.status ?? 'active' }, false);
+      return { id: zone.id, name: zone.name, nameServers: [...zone.nameServers] };
+    },
+    addRecord(zoneId, rec) {
+      const zone = state.zones.get(zoneId);
+      if (!zone) throw new Error(`addRecord: unknown zone ${zoneId}`);
+      return recordToWire(createRecord(state, zone, rec));
+    },
+    markUnregistered(domain) {
+      state.unregistered.add(domain.toLowerCase().replace(/\.$/, ''));
+    },
+    zones() {
+      return [...state.zones.keys()].map((id) => simZone(id) as SimZone);
+    },
+    records(zoneId) {
+      const zone = state.zones.get(zoneId);
+      if (!zone) return [];
+      return [...zone.store.byId.values()].map(recordToWire);
+    },
+    zoneByName(name) {
+      const z = state.zoneByName(name.replace(/\.$/, ''));
+      return z ? simZone(z.id) : undefined;
+    },
+    counters: server.counters,
+    resetCounters() {
+      server.resetCounters();
+    },
+    requestLog: server.requestLog,
+    setFaults(f) {
+      faults.set(f);
+    },
+    setBatchEnabled(enabled) {
+      server.batchEnabled = enabled;
+    },
+  };
+}
+
+export { seedCloudflareDemo, startSeededCloudflareSimulator } from './seed';
+export function isCfError(e: unknown): e is CfError {
+  return e instanceof CfError;
+}

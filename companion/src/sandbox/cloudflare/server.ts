@@ -1,0 +1,336 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Reply, RequestContext } from './context';
+import { CfError, cf, failureBody } from './errors';
+import { FaultInjector, HTML_502, WRITE_METHODS } from './faults';
+import { RateLimiter, type RateDecision } from './rate-limiter';
+import * as records from './routes-records';
+import * as zones from './routes-zones';
+import type { SimState, Token, Zone } from './state';
+
+/** HTTP front of the simulator: routing, auth, rate limiting, fault injection and the JSON envelope. */
+
+export const BASE_PATH = '/client/v4';
+const BODY_LIMIT = 64 * 1024 * 1024;
+const REQUEST_LOG_MAX = 2000;
+
+type Handler = (ctx: RequestContext) => Reply;
+type AuthKind = 'verify-user' | 'verify-account' | 'token';
+
+interface Route {
+  method: string;
+  pattern: string;
+  segments: string[];
+  auth: AuthKind;
+  handler: Handler;
+  /** The batch route can be switched off, to look like an API without it. */
+  batch?: boolean;
+}
+
+function route(method: string, pattern: string, handler: Handler, auth: AuthKind = 'token', batch = false): Route {
+  return { method, pattern, segments: pattern.split('/').filter(Boolean), auth, handler, batch };
+}
+
+const ROUTES: Route[] = [
+  route('GET', '/user/tokens/verify', () => ({ status: 200, body: {} }), 'verify-user'),
+  route('GET', '/accounts/:account_id/tokens/verify', () => ({ status: 200, body: {} }), 'verify-account'),
+  route('GET', '/accounts', zones.listAccounts),
+  route('GET', '/zones', zones.listZones),
+  route('POST', '/zones', zones.postZone),
+  route('GET', '/zones/:zone_id', zones.getZone),
+  route('DELETE', '/zones/:zone_id', zones.deleteZone),
+  route('GET', '/zones/:zone_id/dns_records', records.listRecords),
+  route('POST', '/zones/:zone_id/dns_records', records.postRecord),
+  route('POST', '/zones/:zone_id/dns_records/batch', records.batch, 'token', true),
+  route('GET', '/zones/:zone_id/dns_records/usage', records.recordUsage),
+  route('GET', '/zones/:zone_id/dns_records/:record_id', records.getRecord),
+  route('PUT', '/zones/:zone_id/dns_records/:record_id', records.putRecord),
+  route('PATCH', '/zones/:zone_id/dns_records/:record_id', records.patchRecord),
+  route('DELETE', '/zones/:zone_id/dns_records/:record_id', records.deleteRecord),
+];
+
+/** Counter key of a route, e.g. "POST /zones/:id/dns_records/batch". */
+function routeKey(r: Route): string {
+  return `${r.method} ${r.pattern.replace(':zone_id', ':id').replace(':account_id', ':id')}`;
+}
+
+function matchRoute(segments: string[], r: Route): Record<string, string> | null {
+  if (segments.length !== r.segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const want = r.segments[i] as string;
+    const got = segments[i] as string;
+    if (want.startsWith(':')) params[want.slice(1)] = got;
+    else if (want !== got) return null;
+  }
+  return params;
+}
+
+export interface Counters {
+  total: number;
+  byRoute: Record<string, number>;
+  writes: number;
+  rejected429: number;
+  faultsInjected: number;
+}
+
+export interface ServerOptions {
+  state: SimState;
+  limiter: RateLimiter | null;
+  faults: FaultInjector;
+  latencyMs: number;
+  defaultBatchLimit: number;
+}
+
+const PAID_BATCH_LIMIT = 3500;
+
+export class SimServer {
+  readonly counters: Counters = { total: 0, byRoute: {}, writes: 0, rejected429: 0, faultsInjected: 0 };
+  readonly requestLog: Array<{ method: string; path: string; status: number }> = [];
+  batchEnabled = true;
+  private readonly server: Server;
+  /** Responses held open by the timeout fault; destroyed on close(). */
+  private readonly held = new Set<ServerResponse>();
+  private readonly policyHeader: string;
+
+  constructor(private readonly opts: ServerOptions) {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        // A bug in the simulator: answer 500 in Cloudflare's envelope rather than hang the client.
+        if (!res.headersSent) this.send(res, req.method ?? 'GET', req.url ?? '', 500, failureBody([{ code: 10001, message: `simulator error: ${String(err)}` }]), {});
+      });
+    });
+    this.server.keepAliveTimeout = 5_000;
+    const limit = opts.limiter?.config ?? { limit: 1200, windowMs: 300_000 };
+    this.policyHeader = `"default";q=${limit.limit};w=${Math.ceil(limit.windowMs / 1000)}`;
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}${BASE_PATH}`;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  resetCounters(): void {
+    this.counters.total = 0;
+    this.counters.byRoute = {};
+    this.counters.writes = 0;
+    this.counters.rejected429 = 0;
+    this.counters.faultsInjected = 0;
+    this.requestLog.length = 0;
+  }
+
+  private log(method: string, path: string, status: number): void {
+    this.requestLog.push({ method, path, status });
+    if (this.requestLog.length > REQUEST_LOG_MAX) this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_MAX);
+  }
+
+  private rateHeaders(d: RateDecision | null): Record<string, string> {
+    const limit = this.opts.limiter?.config.limit ?? 1200;
+    const r = d ? d.remaining : limit;
+    const t = d ? d.resetSeconds : 0;
+    return { Ratelimit: `"default";r=${r};t=${t}`, 'Ratelimit-Policy': this.policyHeader };
+  }
+
+  private async send(res: ServerResponse, method: string, path: string, status: number, body: unknown, headers: Record<string, string>, contentType = 'application/json'): Promise<void> {
+    if (this.opts.latencyMs > 0) await new Promise((r) => setTimeout(r, this.opts.latencyMs));
+    this.log(method, path, status);
+    if (res.destroyed) return;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const fullPath = url.pathname;
+    const path = fullPath.startsWith(`${BASE_PATH}/`) ? fullPath.slice(BASE_PATH.length) : null;
+    const segments = path === null ? [] : path.split('/').filter(Boolean);
+
+    let matched: Route | undefined;
+    let params: Record<string, string> = {};
+    let pathKnown = false;
+    if (path !== null) {
+      for (const r of ROUTES) {
+        if (r.batch && !this.batchEnabled) continue;
+        const p = matchRoute(segments, r);
+        if (!p) continue;
+        pathKnown = true;
+        if (r.method === method) {
+          matched = r;
+          params = p;
+          break;
+        }
+      }
+    }
+    const key = matched ? routeKey(matched) : 'UNKNOWN';
+    this.counters.total++;
+    this.counters.byRoute[key] = (this.counters.byRoute[key] ?? 0) + 1;
+
+    // Faults come first: they model trouble between the client and the API.
+    const fault = this.opts.faults.before(method);
+    if (fault) {
+      this.counters.faultsInjected++;
+      switch (fault.kind) {
+        case 'reset':
+          this.log(method, fullPath, 0);
+          req.socket.destroy();
+          return;
+        case 'timeout':
+          this.log(method, fullPath, 0);
+          this.held.add(res);
+          res.on('close', () => this.held.delete(res));
+          req.resume();
+          return;
+        case 'html502':
+          return this.send(res, method, fullPath, 502, HTML_502, {}, 'text/html; charset=UTF-8');
+        case '5xx':
+          return this.send(res, method, fullPath, fault.status, failureBody([{ code: fault.status === 503 ? 10503 : 10001, message: fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error' }]), this.rateHeaders(null));
+        case '429':
+          this.counters.rejected429++;
+          return this.send(res, method, fullPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...this.rateHeaders({ allowed: false, remaining: 0, resetSeconds: fault.retryAfterSeconds }), 'Retry-After': String(fault.retryAfterSeconds) });
+        case '403':
+          return this.send(res, method, fullPath, 403, failureBody([cf.authError().toMessage()]), this.rateHeaders(null));
+      }
+    }
+
+    const rawBody = await readBody(req);
+    const auth = parseAuth(req);
+    const decision = this.opts.limiter ? this.opts.limiter.take(auth.key) : null;
+    const headers = this.rateHeaders(decision);
+    if (decision && !decision.allowed) {
+      this.counters.rejected429++;
+      return this.send(res, method, fullPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...headers, 'Retry-After': String(decision.retryAfterSeconds ?? 1) });
+    }
+
+    let reply: Reply;
+    try {
+      if (rawBody === null) throw cf.invalidBody();
+      reply = this.dispatch(req, method, path, fullPath, matched, params, pathKnown, auth, url.searchParams, rawBody);
+    } catch (err) {
+      if (!(err instanceof CfError)) throw err;
+      return this.send(res, method, fullPath, err.status, failureBody([err.toMessage()]), headers);
+    }
+
+    if (reply.wrote) {
+      this.counters.writes++;
+      const post = this.opts.faults.after(method);
+      if (post) {
+        this.counters.faultsInjected++;
+        if (post.kind === 'reset') {
+          this.log(method, fullPath, 0);
+          req.socket.destroy();
+          return;
+        }
+        return this.send(res, method, fullPath, 502, failureBody([{ code: 10001, message: 'Bad Gateway' }]), headers);
+      }
+    }
+    return this.send(res, method, fullPath, reply.status, reply.body, headers);
+  }
+
+  private dispatch(
+    req: IncomingMessage,
+    method: string,
+    path: string | null,
+    fullPath: string,
+    matched: Route | undefined,
+    params: Record<string, string>,
+    pathKnown: boolean,
+    auth: ParsedAuth,
+    query: URLSearchParams,
+    rawBody: Buffer,
+  ): Reply {
+    const { state } = this.opts;
+    if (auth.kind === 'missing') throw cf.missingAuth();
+    if (auth.kind === 'malformed') throw cf.malformedAuth();
+    if (auth.kind === 'malformed-key') throw cf.malformedAuthKey();
+    if (auth.kind === 'auth-key') throw cf.unknownAuthKey();
+    const token = state.tokens.get(auth.token);
+
+    if (path === null || !matched) {
+      if (pathKnown) throw cf.methodNotAllowed(method);
+      throw cf.noRoute();
+    }
+    if (matched.auth === 'verify-user') {
+      if (!token || token.kind !== 'user') throw cf.invalidTokenVerify();
+      return zones.verifyResult(token);
+    }
+    if (matched.auth === 'verify-account') {
+      if (!token || token.kind !== 'account' || !token.accountIds.includes(params.account_id ?? '')) throw cf.invalidTokenVerify();
+      return zones.verifyResult(token);
+    }
+    if (!token || token.status !== 'active') throw cf.invalidToken();
+
+    let body: unknown;
+    if (WRITE_METHODS.has(method) && rawBody.length > 0) {
+      const ct = String(req.headers['content-type'] ?? '');
+      if (!/^application\/json\b/i.test(ct)) throw cf.contentType();
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw cf.malformedJson();
+      }
+    }
+    const ctx: RequestContext = {
+      state,
+      token: token as Token,
+      method,
+      path,
+      params,
+      query,
+      body,
+      batchLimitFor: (zone: Zone) => (zone.plan === 'free' ? this.opts.defaultBatchLimit : Math.max(PAID_BATCH_LIMIT, this.opts.defaultBatchLimit)),
+    };
+    void fullPath;
+    return matched.handler(ctx);
+  }
+}
+
+type ParsedAuth =
+  | { kind: 'missing'; key: string }
+  | { kind: 'malformed'; key: string }
+  | { kind: 'malformed-key'; key: string }
+  | { kind: 'auth-key'; key: string }
+  | { kind: 'bearer'; key: string; token: string };
+
+/** The rate-limit key is the credential as sent, so every token (known or not) has its own budget. */
+function parseAuth(req: IncomingMessage): ParsedAuth {
+  const h = req.headers.authorization;
+  if (h === undefined) {
+    const key = req.headers['x-auth-key'];
+    const email = req.headers['x-auth-email'];
+    if (key === undefined && email === undefined) return { kind: 'missing', key: 'anonymous' };
+    const k = String(key ?? '');
+    // Global API keys are 37 hex characters; anything else is a format error.
+    if (!/^[0-9a-f]{37}$/i.test(k)) return { kind: 'malformed-key', key: `key:${k}` };
+    return { kind: 'auth-key', key: `key:${k}` };
+  }
+  const m = /^Bearer ([A-Za-z0-9_-]+)$/.exec(h);
+  if (!m?.[1]) return { kind: 'malformed', key: `raw:${h}` };
+  return { kind: 'bearer', key: m[1], token: m[1] };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const b = chunk as Buffer;
+    size += b.length;
+    if (size > BODY_LIMIT) return null;
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
