@@ -1,0 +1,114 @@
+import { isAbort } from '../errors';
+import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './transports';
+import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './wire';
+
+export interface DohClientOptions {
+  /** Time limit for one query, retries not included. */
+  timeoutMs?: number;
+  /** Further tries after a timeout, a network failure or an HTTP 5xx. */
+  retries?: number;
+  /**
+   * `auto` (default) speaks HTTP/2 and falls back to HTTP/1.1 through fetch when the resolver does
+   * not speak HTTP/2 (the first query tells); `http1` uses fetch only.
+   */
+  protocol?: 'auto' | 'http2' | 'http1';
+  fetch?: typeof fetch;
+}
+
+export const DOH_CLIENT_DEFAULTS = { timeoutMs: 3000, retries: 1 } as const;
+
+/** Why a query got no DNS reply. SERVFAIL and friends are replies, not errors. */
+export class DohError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network' | 'http' | 'malformed',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DohError';
+  }
+}
+
+export interface DohClient {
+  /** Resolves with the reply, rejects with a DohError, or with `signal.reason` when aborted. */
+  query(name: string, type: QueryType, signal: AbortSignal): Promise<DnsReply>;
+  /** Queries sent so far, retries included. */
+  readonly sent: number;
+  /** The protocol in use (known after the first reply). */
+  readonly protocol: string;
+  close(): void;
+}
+
+/** An RFC 8484 client (wire format, so any DoH resolver works) over one kept-alive connection. */
+export function createDohClient(dohUrl: string, options: DohClientOptions = {}): DohClient {
+  const url = new URL(dohUrl);
+  const timeoutMs = options.timeoutMs ?? DOH_CLIENT_DEFAULTS.timeoutMs;
+  const retries = options.retries ?? DOH_CLIENT_DEFAULTS.retries;
+  const mode = options.protocol ?? 'auto';
+  const http1 = new FetchTransport(url, options.fetch ?? fetch);
+  const http2 = new Http2Transport(url);
+  let active: DohTransport = mode === 'http1' ? http1 : http2;
+  // Until HTTP/2 has worked once, a failure may mean the resolver only speaks HTTP/1.1.
+  let http2Proven = mode !== 'auto';
+  let sent = 0;
+
+  async function exchangeOnce(wire: Buffer, signal: AbortSignal): Promise<Buffer> {
+    const transport = active;
+    sent++;
+    try {
+      const body = await transport.exchange(wire, signal);
+      if (transport === http2) http2Proven = true;
+      return body;
+    } catch (err) {
+      if (transport !== http2 || http2Proven || signal.aborted || !(err instanceof DohTransportError)) throw err;
+      sent++;
+      const body = await http1.exchange(wire, signal);
+      active = http1;
+      http2.close();
+      return body;
+    }
+  }
+
+  async function attempt(wire: Buffer, name: string, type: QueryType, outer: AbortSignal): Promise<DnsReply> {
+    const signal = AbortSignal.any([outer, AbortSignal.timeout(timeoutMs)]);
+    try {
+      return decodeReply(await exchangeOnce(wire, signal), name, type);
+    } catch (err) {
+      if (outer.aborted) throw outer.reason;
+      if (signal.aborted) throw new DohError('timeout', `no answer within ${timeoutMs} ms`, { cause: err });
+      if (err instanceof MalformedReplyError) throw new DohError('malformed', err.message, { cause: err });
+      if (err instanceof DohTransportError) throw new DohError(err.kind, err.message, { cause: err });
+      if (isAbort(err)) throw new DohError('timeout', `no answer within ${timeoutMs} ms`, { cause: err });
+      throw err;
+    }
+  }
+
+  return {
+    async query(name, type, signal) {
+      const wire = encodeQuery(name, type);
+      for (let tries = 0; ; tries++) {
+        try {
+          return await attempt(wire, name, type, signal);
+        } catch (err) {
+          if (!(err instanceof DohError) || tries >= retries || !retryable(err)) throw err;
+        }
+      }
+    },
+    get sent() {
+      return sent;
+    },
+    get protocol() {
+      return active.protocol;
+    },
+    close() {
+      http2.close();
+      http1.close();
+    },
+  };
+}
+
+function retryable(err: DohError): boolean {
+  if (err.kind === 'timeout' || err.kind === 'network') return true;
+  const status = err.cause instanceof DohTransportError ? err.cause.status : undefined;
+  return err.kind === 'http' && status !== undefined && status >= 500;
+}
