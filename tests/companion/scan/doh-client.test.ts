@@ -23,7 +23,7 @@ describe('DoH client against unbound + dnsdist', () => {
     const reply = await client.query('dnsferry.test', 'A', signal());
     expect(reply.rcode).toBe('NOERROR');
     expect(reply.authoritative).toBe(true);
-    expect(reply.answers.map((a) => [a.name, a.type, a.data])).toEqual([
+    expect(reply.answers.map((a) => [a.name, a.type, 'data' in a ? a.data : undefined])).toEqual([
       ['dnsferry.test', 'A', '192.0.2.1'],
       ['dnsferry.test', 'A', '192.0.2.2'],
     ]);
