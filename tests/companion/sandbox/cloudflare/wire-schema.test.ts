@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_VIEW, expectView, result, startClient, VIEWS, type Client } from './helpers';
+
+/** Every response shape checked against the official schemas (x-current-views of the copied OpenAPI subset). */
+describe('Cloudflare simulator wire format vs the official schemas', () => {
+  let c: Client;
+  let zoneId: string;
+  beforeAll(async () => {
+    c = await startClient();
+    zoneId = result<{ id: string }>(await c.call('POST', '/zones', { name: 'schema-check.com', account: { id: c.seed.accountId }, type: 'full' })).id;
+  });
+  afterAll(() => c.close());
+
+  it('knows the views it validates against', () => {
+    for (const v of ['GET /user/tokens/verify', 'GET /accounts', 'GET /zones', 'POST /zones', 'GET /zones/{zone_id}/dns_records', 'POST /zones/{zone_id}/dns_records/batch', ERROR_VIEW]) {
+      expect(VIEWS).toContain(v);
+    }
+  });
+
+  it('the validators do reject wrong shapes (so a pass means something)', () => {
+    const rec = { id: 'a'.repeat(32), name: 'x.example.com', type: 'A', content: '192.0.2.1', ttl: 20, proxied: false, proxiable: true, meta: {}, created_on: '2026-01-01T00:00:00Z', modified_on: '2026-01-01T00:00:00Z' };
+    const view = 'POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]';
+    expect(() => expectView(view, { success: true, errors: [], messages: [], result: rec })).toThrow();
+    expect(() => expectView(view, { success: true, errors: [], messages: [], result: { ...rec, ttl: 300 } })).not.toThrow();
+    expect(() => expectView(view, { success: true, errors: [], messages: [], result: { ...rec, ttl: 300, content: '1.1' } })).toThrow();
+    expect(() => expectView('GET /zones', { success: true, errors: [], messages: [], result: [] })).toThrow(); // no result_info
+    expect(() => expectView(ERROR_VIEW, { success: false, errors: [], messages: [], result: null })).toThrow(); // errors must be non-empty
+  });
+
+  it('token verify (user and account-owned)', async () => {
+    const a = await c.call('GET', '/user/tokens/verify');
+    expect(a.status).toBe(200);
+    expectView('GET /user/tokens/verify', a.body);
+    expect(a.body.messages).toEqual([{ code: 10000, message: 'This API Token is valid and active', type: null }]);
+
+    const acct = c.sim.addToken({ kind: 'account', accountIds: [c.seed.accountId] });
+    expect(acct.startsWith('cfat_')).toBe(true);
+    const b = await c.call('GET', `/accounts/${c.seed.accountId}/tokens/verify`, undefined, { token: acct });
+    expect(b.status).toBe(200);
+    expectView('GET /user/tokens/verify', b.body);
+  });
+
+  it('accounts list', async () => {
+    const a = await c.call('GET', '/accounts');
+    expectView('GET /accounts', a.body);
+    expect(a.body.result_info).toEqual({ page: 1, per_page: 20, count: 2, total_count: 2, total_pages: 1 });
+  });
+
+  it('zones: create, list, get', async () => {
+    const created = await c.call('POST', '/zones', { name: 'schema-create.com', account: { id: c.seed.accountId } });
+    expectView('POST /zones', created.body);
+    const zone = result<{ status: string; name_servers: string[]; activated_on: null }>(created);
+    expect(zone.status).toBe('pending');
+    expect(zone.activated_on).toBeNull();
+    expect(zone.name_servers).toHaveLength(2);
+    for (const ns of zone.name_servers) expect(ns).toMatch(/^[a-z]+\.ns\.cloudflare\.com$/);
+
+    const list = await c.call('GET', '/zones?name=schema-create.com');
+    expectView('GET /zones', list.body);
+    expect((list.body.result as unknown[]).length).toBe(1);
+
+    const got = await c.call('GET', `/zones/${zoneId}`);
+    expectView('POST /zones', got.body);
+  });
+
+  it('the request bodies the simulator accepts are valid requests', () => {
+    expectView('POST /zones (request)', { name: 'example.com', account: { id: c.seed.accountId }, type: 'full' });
+    expectView('POST /zones/{zone_id}/dns_records (request)', { type: 'SRV', name: '_sip._tcp', ttl: 300, data: { priority: 1, weight: 5, port: 5060, target: 'sip.example.com' } });
+  });
+
+  const bodies: Array<[string, Record<string, unknown>]> = [
+    ['A', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }],
+    ['AAAA', { type: 'AAAA', name: 'www', content: '2001:db8::1', ttl: 300, proxied: true }],
+    ['CNAME', { type: 'CNAME', name: 'alias', content: 'target.example.net', ttl: 1 }],
+    ['MX', { type: 'MX', name: '@', content: 'mx1.example.net', priority: 10, ttl: 3600 }],
+    ['TXT', { type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 300 }],
+    ['SRV', { type: 'SRV', name: '_sip._tcp', ttl: 300, data: { priority: 10, weight: 5, port: 5060, target: 'sip.example.net' } }],
+    ['CAA', { type: 'CAA', name: '@', ttl: 300, data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } }],
+    ['NS', { type: 'NS', name: 'delegated', content: 'ns1.other.net', ttl: 86400 }],
+    ['PTR', { type: 'PTR', name: '1.2', content: 'host.example.net', ttl: 300 }],
+  ];
+  it.each(bodies)('record create + get + list: %s', async (type, body) => {
+    const created = await c.call('POST', `/zones/${zoneId}/dns_records`, body);
+    expect(created.status).toBe(200);
+    expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', created.body);
+    const rec = result<{ id: string; type: string; meta: unknown; tags: unknown; comment: unknown; settings: unknown; proxiable: boolean }>(created);
+    expect(rec.type).toBe(type);
+    for (const k of ['id', 'name', 'type', 'content', 'ttl', 'proxied', 'proxiable', 'comment', 'tags', 'settings', 'meta', 'created_on', 'modified_on']) expect(rec).toHaveProperty(k);
+    const got = await c.call('GET', `/zones/${zoneId}/dns_records/${rec.id}`);
+    expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', got.body);
+    const list = await c.call('GET', `/zones/${zoneId}/dns_records?type=${type}`);
+    expectView('GET /zones/{zone_id}/dns_records', list.body);
+  });
+
+  it('record update, patch, delete', async () => {
+    const rec = result<{ id: string }>(await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'upd', content: '192.0.2.9', ttl: 300 }));
+    const put = await c.call('PUT', `/zones/${zoneId}/dns_records/${rec.id}`, { type: 'A', name: 'upd', content: '192.0.2.10', ttl: 600 });
+    expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', put.body);
+    const patch = await c.call('PATCH', `/zones/${zoneId}/dns_records/${rec.id}`, { comment: 'hello' });
+    expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', patch.body);
+    expect(result<{ comment: string; content: string; ttl: number }>(patch)).toMatchObject({ comment: 'hello', content: '192.0.2.10', ttl: 600 });
+    const del = await c.call('DELETE', `/zones/${zoneId}/dns_records/${rec.id}`);
+    expectView('DELETE /zones/{zone_id}/dns_records/{id}', del.body);
+    expect(result(del)).toEqual({ id: rec.id });
+  });
+
+  it('batch', async () => {
+    const a = await c.call('POST', `/zones/${zoneId}/dns_records/batch`, {
+      posts: [
+        { type: 'TXT', name: 'batch', content: 'plain text', ttl: 1 },
+        { type: 'MX', name: 'batch', content: 'mx.example.net', priority: 5, ttl: 300 },
+        { type: 'SRV', name: '_xmpp._tcp.batch', ttl: 300, data: { priority: 0, weight: 0, port: 5222, target: 'x.example.net' } },
+        { type: 'CAA', name: 'batch', ttl: 300, data: { flags: 128, tag: 'iodef', value: 'mailto:sec@example.net' } },
+      ],
+    });
+    expect(a.status).toBe(200);
+    expectView('POST /zones/{zone_id}/dns_records/batch', a.body);
+  });
+
+  it('error bodies', async () => {
+    const cases = [
+      await c.call('GET', '/zones', undefined, { token: null }),
+      await c.call('GET', '/zones', undefined, { token: 'unknownTokenValue' }),
+      await c.call('GET', '/user/tokens/verify', undefined, { token: 'unknownTokenValue' }),
+      await c.call('GET', '/zones', undefined, { headers: { Authorization: 'Bearer a b' }, token: null }),
+      await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'x', content: 'nope', ttl: 1 }),
+      await c.call('GET', '/nowhere'),
+    ];
+    for (const a of cases) {
+      expect(a.status).toBeGreaterThanOrEqual(400);
+      expectView(ERROR_VIEW, a.body);
+    }
+  });
+});
