@@ -164,8 +164,12 @@ export class SimServer {
     let params: Record<string, string> = {};
     let pathKnown = false;
     if (path !== null) {
+      let batchOff = false;
       for (const r of ROUTES) {
-        if (r.batch && !this.batchEnabled) continue;
+        if (r.batch && !this.batchEnabled) {
+          batchOff ||= matchRoute(segments, r) !== null && method === r.method;
+          continue;
+        }
         const p = matchRoute(segments, r);
         if (!p) continue;
         pathKnown = true;
@@ -175,6 +179,8 @@ export class SimServer {
           break;
         }
       }
+      // Without the batch route, POST …/dns_records/batch is simply an unknown route (not a wrong method).
+      if (batchOff && !matched) pathKnown = false;
     }
     const key = matched ? routeKey(matched) : 'UNKNOWN';
     this.counters.total++;
