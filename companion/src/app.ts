@@ -31,7 +31,7 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, return503OnClosing: true });
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, return503OnClosing: true, forceCloseConnections: true });
 
   // JSON only: no text/plain (and so no CORS-simple-request) bodies.
   app.removeAllContentTypeParsers();

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MigrateEvent } from '@dnsferry/shared';
+import { startStack, zoneComplete, type Stack } from '../../support/stack';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const everyType = [
+  { type: 'A', name: '@', content: '192.0.2.10', ttl: 300 },
+  { type: 'A', name: 'www', content: '192.0.2.11', ttl: 300 },
+  { type: 'AAAA', name: '@', content: '2001:DB8::0:10', ttl: 300 },
+  { type: 'CNAME', name: 'blog', content: 'hosting.example.net.', ttl: 3600 },
+  { type: 'CNAME', name: '*.apps', content: 'ingress.example.net', ttl: 300 },
+  { type: 'MX', name: '@', content: 'mail.example.com.', ttl: 3600, priority: 10 },
+  { type: 'MX', name: '@', content: 'backup.example.com', ttl: 3600, priority: 20 },
+  { type: 'TXT', name: '@', content: 'v=spf1 include:_spf.example.net -all', ttl: 300 },
+  { type: 'TXT', name: 'multi', content: '"first string" "second; string"', ttl: 300 },
+  { type: 'TXT', name: 'quoted', content: 'say "hello"; then \\ leave', ttl: 300 },
+  { type: 'TXT', name: 'selector1._domainkey', content: `v=DKIM1; k=rsa; p=${'A'.repeat(400)}`, ttl: 300 },
+  { type: 'SRV', name: '_sip._tcp', content: 'sip.example.com.', ttl: 300, priority: 10, weight: 60, port: 5060 },
+  { type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"', ttl: 300 },
+  { type: 'CAA', name: '@', content: '128 iodef "mailto:security@example.com"', ttl: 300 },
+  { type: 'PTR', name: '10', content: 'host.example.com', ttl: 300 },
+  { type: 'NS', name: 'dev', content: 'ns1.dev-dns.example.net', ttl: 3600 },
+  { type: 'NS', name: '@', content: 'ns1.old-provider.example', ttl: 3600 },
+  { type: 'SOA', name: '@', content: 'ns1.old-provider.example. admin.example.com. 1 7200 900 1209600 300', ttl: 3600 },
+];
+
+function counts(events: MigrateEvent[]) {
+  const c = { record: 0, skip: 0, error: 0 };
+  for (const e of events) if (e.type === 'record' || e.type === 'skip' || (e.type === 'error' && e.index !== undefined)) c[e.type]++;
+  return c;
+}
+
+function wireRecords(zoneName: string) {
+  const zone = stack.sim.zoneByName(zoneName);
+  if (!zone) throw new Error(`zone ${zoneName} missing at the simulator`);
+  return stack.sim.records(zone.id) as Array<Record<string, unknown>>;
+}
+
+describe('POST /api/migrate (manual records)', () => {
+  it('creates the zone and every record type, skipping apex NS and SOA, with the invariant', async () => {
+    const { status, events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    expect(status).toBe(200);
+    const result = zoneComplete(events, 'example.com');
+    expect(result).toMatchObject({ created: 16, skipped: 2, failed: 0 });
+    expect(result.created + result.skipped + result.failed).toBe(everyType.length);
+    expect(result.nameServers).toHaveLength(2);
+    expect(result.nameServers.every((ns) => ns.endsWith('.ns.cloudflare.com'))).toBe(true);
+    expect(counts(events)).toEqual({ record: 16, skip: 2, error: 0 });
+    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', created: 16, skipped: 2, failed: 0 }] });
+
+    // the spec's message forms
+    const messages = events.map((e) => ('message' in e ? e.message : ''));
+    expect(messages).toContain('[6/18] MX @ → 10 mail.example.com');
+    expect(messages.some((m) => /^\[17\/18\] NS @ skipped/.test(m))).toBe(true);
+    expect(events.find((e) => e.type === 'success')?.message).toMatch(/^Zone created at the target \(id [0-9a-f]{32}\)$/);
+
+    // the target holds exactly what was sent, in its own wire form
+    const wire = wireRecords('example.com');
+    expect(wire).toHaveLength(16);
+    const find = (type: string, name: string) => wire.filter((r) => r.type === type && r.name === name);
+    expect(find('AAAA', 'example.com')[0]?.content).toBe('2001:db8::10');
+    expect(find('CNAME', 'blog.example.com')[0]?.content).toBe('hosting.example.net');
+    expect(find('CNAME', '*.apps.example.com')).toHaveLength(1);
+    expect(find('MX', 'example.com').map((r) => r.priority).sort()).toEqual([10, 20]);
+    expect(find('SRV', '_sip._tcp.example.com')[0]?.data).toMatchObject({ priority: 10, weight: 60, port: 5060, target: 'sip.example.com' });
+    expect(find('CAA', 'example.com').map((r) => r.data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ flags: 0, tag: 'issue', value: 'letsencrypt.org' }),
+        expect.objectContaining({ flags: 128, tag: 'iodef', value: 'mailto:security@example.com' }),
+      ]),
+    );
+    expect(find('TXT', 'multi.example.com')[0]?.content).toBe('"first string" "second; string"');
+    expect(find('TXT', 'quoted.example.com')[0]?.content).toBe('"say \\"hello\\"; then \\\\ leave"');
+    const dkim = String(find('TXT', 'selector1._domainkey.example.com')[0]?.content);
+    expect(dkim.startsWith('"v=DKIM1; k=rsa; p=')).toBe(true);
+    expect(dkim.split('" "').length).toBe(2); // split at 255 bytes
+    expect(find('NS', 'dev.example.com')[0]?.content).toBe('ns1.dev-dns.example.net');
+    expect(find('NS', 'example.com')).toHaveLength(0);
+  });
+
+  it('converges: a second identical migrate creates nothing and sends no write', async () => {
+    await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    stack.sim.resetCounters();
+    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, skipped: 18, failed: 0 });
+    expect(events.filter((e) => e.type === 'skip' && /already exists$/.test(e.message))).toHaveLength(16);
+    expect(events.find((e) => e.type === 'success')?.message).toMatch(/reusing it/);
+    expect(stack.sim.counters.writes).toBe(0);
+    expect(wireRecords('example.com')).toHaveLength(16);
+  });
+
+  it('does not mistake quoting, case, trailing dots or TTL for a new record', async () => {
+    const zone = stack.sim.addZone({ accountId: stack.seed.accountId, name: 'example.org' });
+    stack.sim.addRecord(zone.id, { type: 'TXT', name: 'example.org', content: 'v=spf1 -all', ttl: 1 });
+    stack.sim.addRecord(zone.id, { type: 'CNAME', name: 'www.example.org', content: 'host.example.net', ttl: 120 });
+    stack.sim.addRecord(zone.id, { type: 'AAAA', name: 'v6.example.org', content: '2001:db8::1', ttl: 300 });
+    const { events } = await stack.migrate({
+      zones: [
+        {
+          name: 'EXAMPLE.org.',
+          records: [
+            { type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 3600 },
+            { type: 'CNAME', name: 'WWW.example.org.', content: 'HOST.example.net.', ttl: 300 },
+            { type: 'AAAA', name: 'v6', content: '2001:0DB8:0:0::1', ttl: 300 },
+            { type: 'A', name: 'new', content: '192.0.2.1', ttl: 300 },
+          ],
+        },
+      ],
+    });
+    expect(zoneComplete(events, 'example.org')).toMatchObject({ created: 1, skipped: 3, failed: 0 });
+    expect(wireRecords('example.org')).toHaveLength(4);
+  });
+
+  it('migrates an IDN zone under its punycode name', async () => {
+    const { events } = await stack.migrate({ zones: [{ name: 'bücher.example', records: [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }] }] });
+    expect(zoneComplete(events, 'xn--bcher-kva.example')).toMatchObject({ created: 1 });
+    expect(wireRecords('xn--bcher-kva.example')[0]?.name).toBe('www.xn--bcher-kva.example');
+  });
+
+  it('1,000 new records land in a new zone with at most 10 target requests', async () => {
+    const records = Array.from({ length: 1000 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
+    stack.sim.resetCounters();
+    const { events } = await stack.migrate({ zones: [{ name: 'big.example', records }] });
+    expect(zoneComplete(events, 'big.example')).toMatchObject({ created: 1000, skipped: 0, failed: 0 });
+    expect(stack.sim.counters.total).toBeLessThanOrEqual(10);
+    expect(wireRecords('big.example')).toHaveLength(1000);
+  });
+
+  it('finds the one bad record of a 200-record batch and creates the other 199', async () => {
+    const records: Array<Record<string, unknown>> = Array.from({ length: 200 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.1.0.${i}`, ttl: 300 }));
+    // valid here, refused by the target: a CNAME beside an A record of the same name
+    records[137] = { type: 'CNAME', name: 'h3', content: 'elsewhere.example.net', ttl: 300 };
+    const { events } = await stack.migrate({ zones: [{ name: 'batch.example', records }] });
+    expect(zoneComplete(events, 'batch.example')).toMatchObject({ created: 199, skipped: 0, failed: 1 });
+    const errors = events.filter((e) => e.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(/^\[138\/200\] CNAME h3 ✗ Cloudflare 8105[34]: /);
+    expect(wireRecords('batch.example')).toHaveLength(199);
+  });
+
+  it('reports a zone the target refuses, with every record failed', async () => {
+    stack.sim.markUnregistered('not-registered.example');
+    const { events } = await stack.migrate({
+      zones: [
+        { name: 'not-registered.example', records: everyType.slice(0, 3) },
+        { name: 'fine.example', records: everyType.slice(0, 2) },
+      ],
+    });
+    const bad = zoneComplete(events, 'not-registered.example');
+    expect(bad).toEqual({ created: 0, skipped: 0, failed: 3, nameServers: [] });
+    const zoneError = events.find((e) => e.type === 'error' && e.zone === 'not-registered.example');
+    expect(zoneError?.type === 'error' && zoneError.message).toMatch(/Cloudflare 1049/);
+    expect(zoneComplete(events, 'fine.example')).toMatchObject({ created: 2 });
+    expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('dry run: same events and counts, nothing written', async () => {
+    stack.sim.resetCounters();
+    const { events } = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, skipped: 2, failed: 0 });
+    expect(events.filter((e) => e.type === 'record').every((e) => e.type === 'record' && / would create → /.test(e.message))).toBe(true);
+    expect(stack.sim.counters.writes).toBe(0);
+    expect(stack.sim.zoneByName('example.com')).toBeUndefined();
+  });
+
+  it('falls back to one request per record when the batch endpoint is missing', async () => {
+    stack.sim.setBatchEnabled(false);
+    const records = Array.from({ length: 12 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.2.0.${i}`, ttl: 300 }));
+    const { events } = await stack.migrate({ zones: [{ name: 'nobatch.example', records }] });
+    expect(zoneComplete(events, 'nobatch.example')).toMatchObject({ created: 12, failed: 0 });
+    expect(wireRecords('nobatch.example')).toHaveLength(12);
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '@dnsferry/shared';
+import { startStack, type Stack } from '../../support/stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+const good = () => ({ targetToken: stack.seed.token, targetAccountId: stack.seed.accountId, zones: [{ name: 'example.com', records: [] }] });
+
+describe('request validation', () => {
+  it.each([
+    ['a missing token', (b: Record<string, unknown>) => ({ ...b, targetToken: undefined }), 'targetToken'],
+    ['a malformed account id', (b: Record<string, unknown>) => ({ ...b, targetAccountId: 'xyz' }), 'targetAccountId'],
+    ['no zones', (b: Record<string, unknown>) => ({ ...b, zones: [] }), 'zones'],
+    ['an invalid zone name', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'not a domain', records: [] }] }), 'zones.0.name'],
+    ['an unknown record type', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'SPF', name: '@', content: 'x', ttl: 1 }] }] }), 'zones.0.records.0.type'],
+    ['an MX without priority', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }] }] }), 'zones.0.records.0.priority'],
+    ['an A record holding IPv6', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: '@', content: '::1', ttl: 300 }] }] }), 'zones.0.records.0.content'],
+    ['a TTL of zero', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 0 }] }] }), 'zones.0.records.0.ttl'],
+    ['a zone without records and no source', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com' }] }), 'subscriptionId'],
+  ])('%s → 400 naming the field', async (_what, mutate, field) => {
+    const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: mutate(good()) });
+    expect(res.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(res.json());
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.field).toBe(field);
+    expect(body.error.message.startsWith(`${field}: `)).toBe(true);
+  });
+
+  it('refuses what is not a JSON object', async () => {
+    for (const payload of ['[]', 'null', '42', '{"a":']) {
+      const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).error.code).toBe('invalid_request');
+    }
+  });
+
+  it('accepts only JSON bodies and only POST', async () => {
+    const text = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(good()) });
+    expect(text.statusCode).toBe(415);
+    const form = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    expect(form.statusCode).toBe(415);
+    const get = await stack.app.inject({ method: 'GET', url: '/api/migrate' });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    const nowhere = await stack.app.inject({ method: 'POST', url: '/api/nowhere', payload: {} });
+    expect(nowhere.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(nowhere.json()).error.code).toBe('not_found');
+  });
+});

@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
+import { buildApp } from '@dnsferry/companion/app';
+import { DEFAULTS, type Config } from '@dnsferry/companion/config';
+import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
+import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+
+export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
+
+/** The companion in-process (inject or real listen) in front of a seeded Cloudflare simulator; every log line captured. */
+export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config> } = {}) {
+  const sim = await startCloudflareSimulator({ rateLimit: false, ...opts.sim });
+  const seed = seedCloudflareDemo(sim);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString());
+      cb();
+    },
+  });
+  const config: Config = { ...DEFAULTS, cloudflareApi: sim.url, retryBaseMs: 5, logLevel: 'debug', ...opts.config };
+  const app = buildApp(config, { logStream });
+  await app.ready();
+  return {
+    sim,
+    seed,
+    app,
+    logs,
+    config,
+    /** POST /api/migrate and read the whole NDJSON stream, each line checked against the shared schema. */
+    async migrate(body: Record<string, unknown>) {
+      const res = await app.inject({ method: 'POST', url: '/api/migrate', payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body } });
+      if (res.statusCode !== 200) return { status: res.statusCode, events: [] as MigrateEvent[], body: res.json() as unknown };
+      return { status: res.statusCode, events: parseNdjson(res.payload), body: undefined };
+    },
+    async close() {
+      await app.close();
+      await sim.close();
+    },
+  };
+}
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export function parseNdjson(payload: string): MigrateEvent[] {
+  return payload
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => MigrateEventSchema.parse(JSON.parse(l)));
+}
+
+/** Listens on a real port, for tests that need a socket (aborts). */
+export async function listen(app: ReturnType<typeof buildApp>): Promise<string> {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return address;
+}
+
+export function zoneComplete(events: MigrateEvent[], zone: string) {
+  const e = events.find((x) => x.type === 'zone-complete' && x.zone === zone);
+  if (!e || e.type !== 'zone-complete') throw new Error(`no zone-complete for ${zone}`);
+  return e.result;
+}
