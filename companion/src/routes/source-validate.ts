@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { ENDPOINTS, SourceValidateRequestSchema, type SourceValidateResponse } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
-import { AppError } from '../errors';
+import { clientGone } from '../http/ndjson';
+import { parseBody } from '../http/parse';
+import { listSubscriptions } from '../source/azure/index';
 
-// Placeholder until this endpoint's issue lands.
-export function registerSourceValidate(app: FastifyInstance, _deps: RouteDeps): void {
-  app.post(ENDPOINTS.sourceValidate, async () => {
-    throw new AppError('internal', 'not implemented yet');
+/** Signs in to Azure with a service principal or an ARM token and lists the subscriptions it can see. */
+export function registerSourceValidate(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.sourceValidate, async (request, reply): Promise<SourceValidateResponse> => {
+    const creds = parseBody(SourceValidateRequestSchema, request.body);
+    const subscriptions = await listSubscriptions(deps, creds, { signal: clientGone(reply) });
+    return { success: true, subscriptions };
   });
 }

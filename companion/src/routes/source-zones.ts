@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { ENDPOINTS, SourceZonesRequestSchema, type SourceZonesResponse } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
-import { AppError } from '../errors';
+import { clientGone } from '../http/ndjson';
+import { parseBody } from '../http/parse';
+import { listZones } from '../source/azure/index';
 
-// Placeholder until this endpoint's issue lands.
-export function registerSourceZones(app: FastifyInstance, _deps: RouteDeps): void {
-  app.post(ENDPOINTS.sourceZones, async () => {
-    throw new AppError('internal', 'not implemented yet');
+/** Lists the public DNS zones of one Azure subscription (recordCount counts record sets, SOA and apex NS included). */
+export function registerSourceZones(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.sourceZones, async (request, reply): Promise<SourceZonesResponse> => {
+    const { subscriptionId, ...creds } = parseBody(SourceZonesRequestSchema, request.body);
+    const zones = await listZones(deps, creds, subscriptionId, { signal: clientGone(reply) });
+    return { success: true, zones };
   });
 }

@@ -1,0 +1,166 @@
+import type { TokenCredential } from '@azure/identity';
+import type { Config } from '../../config';
+import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
+import type { Redactor } from './redact';
+import { CloudErrorSchema, PageSchema } from './wire';
+
+/** Throttling and transient failures are retried this many times before the error reaches the user. */
+const MAX_RETRIES = 5;
+/** Pages per listing before we assume a nextLink loop (10,000 record sets at 100 a page is 100 pages). */
+const MAX_PAGES = 1000;
+
+export interface ArmClientDeps {
+  config: Config;
+  fetch: typeof fetch;
+  credential: TokenCredential;
+  redactor: Redactor;
+}
+
+function statusCause(status: number): UpstreamCause {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'permission';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limit';
+  if (status >= 400 && status < 500) return 'invalid';
+  return 'upstream';
+}
+
+/** Retry-After in seconds or as an HTTP date, or Azure's millisecond variants; null when absent. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
+  for (const h of ['retry-after-ms', 'x-ms-retry-after-ms']) {
+    const v = Number(headers.get(h));
+    if (headers.get(h) !== null && Number.isFinite(v) && v >= 0) return v;
+  }
+  const raw = headers.get('retry-after');
+  if (raw === null) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * A thin ARM client: Bearer auth, JSON, CloudError → UpstreamError, 429/503 waited out per
+ * Retry-After (Azure DNS allows 60 record-set list calls a minute per zone), a time limit per request,
+ * and nextLink paging that follows the link verbatim but only on the configured ARM origin (the
+ * token must never go anywhere else).
+ */
+export class ArmClient {
+  private readonly origin: string;
+  private readonly scope: string;
+
+  constructor(private readonly deps: ArmClientDeps) {
+    this.origin = new URL(deps.config.azureArm).origin;
+    this.scope = `${this.origin}/.default`;
+  }
+
+  private url(pathOrUrl: string): string {
+    if (pathOrUrl.startsWith('/')) return `${this.deps.config.azureArm}${pathOrUrl}`;
+    let parsed: URL;
+    try {
+      parsed = new URL(pathOrUrl);
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+      throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a nextLink that is not a URL');
+    }
+    if (parsed.origin !== this.origin) {
+      throw new UpstreamError('Azure', 'upstream', undefined, `Azure Resource Manager sent a nextLink to ${parsed.host}, outside ${new URL(this.origin).host}; not followed`);
+    }
+    return pathOrUrl;
+  }
+
+  /** GET one ARM resource or page. */
+  async get(pathOrUrl: string, signal: AbortSignal): Promise<unknown> {
+    const url = this.url(pathOrUrl);
+    const { config, redactor } = this.deps;
+    for (let attempt = 0; ; attempt++) {
+      const { token } = (await this.deps.credential.getToken(this.scope, { abortSignal: signal })) ?? { token: '' };
+      const timeout = AbortSignal.timeout(config.upstreamTimeoutMs);
+      let res: Response;
+      try {
+        res = await this.deps.fetch(url, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          signal: AbortSignal.any([signal, timeout]),
+        });
+      } catch (err) {
+        if (signal.aborted) throw signal.reason ?? err;
+        if (timeout.aborted) {
+          throw new UpstreamError('Azure', 'timeout', undefined, `Azure Resource Manager did not answer within ${config.upstreamTimeoutMs} ms`);
+        }
+        if (isAbort(err)) throw err;
+        if (attempt < 2) {
+          await sleep(config.retryBaseMs * 2 ** attempt, signal);
+          continue;
+        }
+        const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
+        throw new UpstreamError('Azure', 'upstream', undefined, `could not reach Azure Resource Manager at ${new URL(url).host}: ${redactor.scrub(reason)}`);
+      }
+      const text = await res.text();
+      if (res.ok) {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch (err) {
+          if (!(err instanceof SyntaxError)) throw err;
+          throw new UpstreamError('Azure', 'upstream', undefined, `Azure Resource Manager answered ${res.status} with a body that is not JSON`, res.status);
+        }
+      }
+      if ((res.status === 429 || res.status === 503) && attempt < MAX_RETRIES) {
+        const wait = retryAfterMs(res.headers) ?? config.retryBaseMs * 2 ** attempt;
+        if (wait <= config.maxRetryAfterMs) {
+          await sleep(wait, signal);
+          continue;
+        }
+      }
+      throw this.error(res.status, text);
+    }
+  }
+
+  private error(status: number, text: string): UpstreamError {
+    let code: string | undefined;
+    let message = `HTTP ${status}`;
+    try {
+      const parsed = CloudErrorSchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        code = parsed.data.error.code;
+        message = parsed.data.error.message ?? message;
+      }
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+    }
+    return new UpstreamError('Azure', statusCause(status), code, this.deps.redactor.scrub(message), status);
+  }
+
+  /** Every item of a paged ARM list, following nextLink until it is absent. */
+  async list(path: string, signal: AbortSignal): Promise<unknown[]> {
+    const items: unknown[] = [];
+    const seen = new Set<string>();
+    let next: string | null | undefined = path;
+    for (let pages = 0; next; pages++) {
+      if (pages >= MAX_PAGES || seen.has(next)) {
+        throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager kept sending nextLinks (a paging loop); stopped');
+      }
+      seen.add(next);
+      const body = PageSchema.safeParse(await this.get(next, signal));
+      if (!body.success) throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a list without a value array');
+      items.push(...body.data.value);
+      next = body.data.nextLink;
+    }
+    return items;
+  }
+}
