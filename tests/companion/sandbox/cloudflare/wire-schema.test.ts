@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_VIEW, expectView, result, startClient, VIEWS, type Client } from './helpers';
+import { ERROR_VIEW, expectView, RATE_LIMIT_ERROR_VIEW, result, startClient, VIEWS, type Client } from './helpers';
 
 /** Every response shape checked against the official schemas (x-current-views of the copied OpenAPI subset). */
 describe('Cloudflare simulator wire format vs the official schemas', () => {
@@ -25,6 +25,11 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     expect(() => expectView(view, { success: true, errors: [], messages: [], result: { ...rec, ttl: 300, content: '1.1' } })).toThrow();
     expect(() => expectView('GET /zones', { success: true, errors: [], messages: [], result: [] })).toThrow(); // no result_info
     expect(() => expectView(ERROR_VIEW, { success: false, errors: [], messages: [], result: null })).toThrow(); // errors must be non-empty
+    // The live 429 code 971 is below common.yaml's minimum of 1000: only the 429 view lifts that minimum.
+    const limited = { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null };
+    expect(() => expectView(ERROR_VIEW, limited)).toThrow();
+    expect(() => expectView(RATE_LIMIT_ERROR_VIEW, limited)).not.toThrow();
+    expect(() => expectView(RATE_LIMIT_ERROR_VIEW, { ...limited, result: {} })).toThrow();
   });
 
   it('token verify (user and account-owned)', async () => {
