@@ -1,0 +1,47 @@
+import type { Answer } from 'dns-packet';
+import { relativeName } from '@dnsferry/shared';
+import { txtStrings } from './presentation';
+import { normalize } from './wire';
+
+/**
+ * Names inside `zone` that a record points at, relative to it: the targets of MX, SRV, CNAME and NS
+ * records, and the hosts named by SPF mechanisms (`include:`, `a:`, `mx:`, `exists:`, `ptr:`,
+ * `redirect=`). These are often names no list would guess (`outbound-relay`, `_spf2`).
+ */
+export function referencedNames(rr: Answer, zone: string): string[] {
+  const targets: string[] = [];
+  switch (rr.type) {
+    case 'MX':
+      targets.push(rr.data.exchange);
+      break;
+    case 'SRV':
+      targets.push(rr.data.target);
+      break;
+    case 'CNAME':
+    case 'NS':
+      targets.push(rr.data);
+      break;
+    case 'TXT':
+      // RFC 7208 §3.3: the strings of one SPF record are joined without a separator
+      targets.push(...spfHosts(Buffer.concat(txtStrings(rr.data)).toString('utf8')));
+      break;
+  }
+  const names = new Set<string>();
+  for (const t of targets) {
+    const rel = relativeName(normalize(t), zone);
+    if (rel !== null && rel !== '@') names.add(rel);
+  }
+  return [...names];
+}
+
+export function spfHosts(text: string): string[] {
+  if (!/^v=spf1(\s|$)/i.test(text)) return [];
+  const hosts: string[] = [];
+  for (const term of text.split(/\s+/).slice(1)) {
+    const m = /^[+\-~?]?(include|a|mx|exists|ptr):([^/\s]+)/i.exec(term) ?? /^(redirect)=(\S+)/i.exec(term);
+    const host = m?.[2];
+    // macros (%{d}, %{i}…) expand per message: nothing fixed to probe
+    if (host && !host.includes('%')) hosts.push(host);
+  }
+  return hosts;
+}

@@ -1,0 +1,106 @@
+import type { Answer } from 'dns-packet';
+import { DnsRecordSchema, type DnsRecord } from '@dnsferry/shared';
+import { normalize } from './wire';
+
+/**
+ * One resource record from a reply → the canonical record (names relative to the zone, `@` for the
+ * apex; targets as absolute names without the trailing dot). Returns null for types the canonical
+ * model does not carry (SOA is reported, never migrated) or content it cannot represent.
+ */
+export function toRecord(rr: Answer, name: string, ttl: number): DnsRecord | null {
+  const draft = draftOf(rr, name, ttl);
+  if (!draft) return null;
+  const parsed = DnsRecordSchema.safeParse(draft);
+  return parsed.success ? parsed.data : null;
+}
+
+function draftOf(rr: Answer, name: string, ttl: number): Record<string, unknown> | null {
+  const base = { name, ttl };
+  switch (rr.type) {
+    case 'A':
+    case 'AAAA':
+      return { type: rr.type, ...base, content: rr.data };
+    case 'CNAME':
+    case 'NS':
+    case 'PTR':
+      return { type: rr.type, ...base, content: normalize(rr.data) };
+    case 'MX':
+      return { type: 'MX', ...base, content: normalize(rr.data.exchange), priority: rr.data.preference ?? 0 };
+    case 'SRV':
+      return {
+        type: 'SRV',
+        ...base,
+        content: normalize(rr.data.target),
+        priority: rr.data.priority ?? 0,
+        weight: rr.data.weight ?? 0,
+        port: rr.data.port,
+      };
+    case 'CAA':
+      return { type: 'CAA', ...base, content: `${rr.data.flags ?? 0} ${rr.data.tag} ${quote(Buffer.from(rr.data.value, 'utf8'))}` };
+    case 'TXT':
+      return { type: 'TXT', ...base, content: txtContent(txtStrings(rr.data)) };
+    default:
+      return null;
+  }
+}
+
+/** The character-strings of a TXT record, as bytes. */
+export function txtStrings(data: string | Buffer | Array<string | Buffer>): Buffer[] {
+  const list = Array.isArray(data) ? data : [data];
+  return list.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s));
+}
+
+/**
+ * TXT content as RFC 1035 quoted character-strings joined by a space: `"v=spf1 -all"`,
+ * `"first 255 bytes…" "rest"`. Inside the quotes `"` and `\` are escaped; text stays UTF-8,
+ * and bytes that are not printable (or not UTF-8) become `\DDD`.
+ */
+export function txtContent(strings: Buffer[]): string {
+  return strings.map(quote).join(' ');
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function quote(bytes: Buffer): string {
+  let text: string | null;
+  try {
+    text = utf8.decode(bytes);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    text = null; // not UTF-8: escape byte by byte below
+  }
+  let out = '';
+  if (text !== null) {
+    for (const ch of text) {
+      const code = ch.codePointAt(0) ?? 0;
+      if (ch === '"' || ch === '\\') out += `\\${ch}`;
+      else if (code < 0x20 || code === 0x7f) out += `\\${String(code).padStart(3, '0')}`;
+      else out += ch;
+    }
+  } else {
+    for (const b of bytes) {
+      if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
+      else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+      else out += `\\${String(b).padStart(3, '0')}`;
+    }
+  }
+  return `"${out}"`;
+}
+
+/** A short human form of an answer's data, for info events. */
+export function describeData(rr: Answer): string {
+  switch (rr.type) {
+    case 'MX':
+      return `${rr.data.preference ?? 0} ${rr.data.exchange}`;
+    case 'SRV':
+      return `${rr.data.priority ?? 0} ${rr.data.weight ?? 0} ${rr.data.port} ${rr.data.target}`;
+    case 'SOA':
+      return `${rr.data.mname} ${rr.data.rname} serial ${rr.data.serial ?? '?'}`;
+    case 'TXT':
+      return txtContent(txtStrings(rr.data));
+    case 'CAA':
+      return `${rr.data.flags ?? 0} ${rr.data.tag} "${rr.data.value}"`;
+    default:
+      return 'data' in rr && typeof rr.data === 'string' ? rr.data : rr.type;
+  }
+}
