@@ -5,11 +5,6 @@ import { loadConfig, type Config } from './config';
 export async function startServer(config: Config, options: AppOptions = {}) {
   const app = buildApp(config, options);
   await app.listen({ host: config.host, port: config.port });
-  const close = () => {
-    void app.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
   return app;
 }
 
@@ -21,5 +16,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`dnsferry: ${(err as Error).message}`);
     process.exit(2);
   }
-  await startServer(config);
+  const app = await startServer(config);
+  const close = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
 }

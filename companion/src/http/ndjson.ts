@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
- * An AbortSignal that fires when the client goes away before the response finished.
- * (The request's own 'close' fires as soon as its body was read, so the response is what we watch.)
+ * An AbortSignal that fires when the client goes away before the response finished. Use it rather
+ * than `request.signal`: on Node 20 the request's own 'close' fires as soon as its body was read,
+ * which would abort every POST; the response's 'close' is what tells that the client left.
  */
 export function clientGone(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, TargetValidateResponseSchema } from '@dnsferry/shared';
-import { startStack, type Stack } from '../../support/stack';
+import { listen, startStack, type Stack } from '../../support/stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -19,6 +19,17 @@ describe('POST /api/target/validate', () => {
     const body = TargetValidateResponseSchema.parse(res.json());
     expect(body.token.status).toBe('active');
     expect(body.accounts.map((a) => a.id).sort()).toEqual(stack.seed.accounts.map((a) => a.id).sort());
+  });
+
+  it('answers over a real socket too (a read request body must not count as the client leaving)', async () => {
+    const url = await listen(stack.app);
+    const res = await fetch(`${url}/api/target/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ targetToken: stack.seed.token }),
+    });
+    expect(res.status).toBe(200);
+    expect(TargetValidateResponseSchema.parse(await res.json()).accounts).toHaveLength(2);
   });
 
   it('verifies an account-owned token at its account', async () => {

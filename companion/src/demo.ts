@@ -1,0 +1,61 @@
+/**
+ * `pnpm start`: the whole product offline. Starts the Cloudflare and Azure simulators on loopback,
+ * seeds them, and starts the companion pointed at them (through the same configuration a real run
+ * uses). Prints what to paste where. Real providers: `pnpm companion`.
+ */
+import { loadConfig } from './config';
+import { startServer } from './server';
+import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
+import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
+import { startDemoResolver } from './sandbox/doh/index';
+
+const env = loadConfig(process.env);
+const { sim: cloudflare, seed } = await startSeededCloudflareSimulator({ latencyMs: 25 });
+// An existing zone with a record already there, so "already exists" shows up in the demo.
+const existing = cloudflare.addZone({ accountId: seed.accountId, name: 'example.org' });
+cloudflare.addRecord(existing.id, { type: 'A', name: 'www.example.org', content: '192.0.2.80', ttl: 300 });
+const azure = await startAzureSimulator();
+const azureDemo = seedAzureDemo(azure);
+const resolver = await startDemoResolver();
+
+const config = {
+  ...env,
+  cloudflareApi: cloudflare.url,
+  azureAuthority: azure.authorityUrl,
+  azureArm: azure.armUrl,
+  ...(resolver ? { dohUrl: resolver.url } : {}),
+};
+const app = await startServer(config, { fetch: azure.fetch });
+const base = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
+
+const sp = azureDemo.servicePrincipal;
+const lines = [
+  '',
+  'dnsferry sandbox is running — everything below is simulated on this machine.',
+  '',
+  `  Companion            ${base}`,
+  `  Target API token     ${seed.token}`,
+  `  Target account       ${seed.accountId} (Sandbox Account)`,
+  `  Azure (service principal)  tenantId ${sp.tenantId}`,
+  `                             clientId ${sp.clientId}`,
+  `                             clientSecret ${sp.clientSecret}`,
+  `  Azure subscription   ${azureDemo.subscriptions[0]?.subscriptionId ?? '-'} (${azureDemo.subscriptions[0]?.displayName ?? ''})`,
+  resolver
+    ? `  DNS scan             try the domains ${resolver.domains.join(', ')} (served by a local DoH resolver)`
+    : '  DNS scan             unavailable: install unbound and dnsdist (apt-get install unbound dnsdist) for a local resolver',
+  '',
+  'Try it:',
+  `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
+  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
+  '',
+  'Browser extension: load extension/.output/chrome-mv3 as an unpacked extension (chrome://extensions, developer mode).',
+  'Stop with Ctrl+C.',
+  '',
+];
+process.stdout.write(lines.join('\n') + '\n');
+
+const stop = () => {
+  void Promise.allSettled([cloudflare.close(), azure.close(), resolver?.close()]).then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
