@@ -11,6 +11,22 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
  * In-memory, loopback stand-in for the Cloudflare API v4 (the parts dnsferry uses): token verify, accounts,
  * zones, DNS records and the batch endpoint, with Cloudflare's envelope, pagination, error codes, rate
  * limit and injectable faults. Only tests, benchmarks and the demo import it.
+ *
+ * Choices where the live API's behaviour is not documented (see errors.ts for which codes are observed):
+ * - Expired/disabled tokens: the verify endpoints answer 200 with `status: "expired" | "disabled"` (as the SDK
+ *   models it) and no info message; every other endpoint answers 403/9109 "Invalid access token".
+ * - A user token on /accounts/{id}/tokens/verify, an account token on /user/tokens/verify, or an account token
+ *   verified under another account: 401/1000 "Invalid API Token".
+ * - Unknown routes 400/7000; a known path with another method 405/7001; unknown zone id 400/7003; a zone of an
+ *   account the token cannot reach 403/10000; unknown record id 404/81044.
+ * - Query validation errors (per_page, page, status, order, direction, match) are 400/1001 "Invalid request: …".
+ * - Zone creation enforces the name pattern, one label below a public suffix (a small built-in part of the PSL;
+ *   enterprise accounts may add subdomains), 1038 for .cf/.ga/.gq/.ml/.tk, 1061 duplicates and 1049 for names
+ *   passed to markUnregistered(). New zones are `pending`; zones added with addZone() default to `active`.
+ * - Records: A, AAAA, CNAME, MX, NS, PTR, TXT, SRV and CAA only (others 400/9020). NS at the apex is refused.
+ *   Records pointing at non-public addresses are `proxiable: false` and cannot be proxied. Tags need a paid plan.
+ * - Not modelled: import/export, the 200 requests/s per-IP limit, the 25 zone additions per 10 minutes, and
+ *   per-zone record quotas (usage answers `record_quota: null`).
  */
 
 export type { Permission, TokenStatus } from './state';
@@ -55,7 +71,7 @@ export interface CloudflareSim {
   zoneByName(name: string): SimZone | undefined;
   readonly counters: Counters;
   resetCounters(): void;
-  /** The most recent requests (bounded); status 0 = no answer (reset or held). */
+  /** The most recent requests (bounded, oldest dropped): path below /client/v4 without the query; status 0 = no answer (reset or held). */
   readonly requestLog: Array<{ method: string; path: string; status: number }>;
   setFaults(f: FaultConfig): void;
   /** false → the batch route answers as an unknown route would (400/7000). */

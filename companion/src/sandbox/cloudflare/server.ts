@@ -156,8 +156,9 @@ export class SimServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const fullPath = url.pathname;
-    const path = fullPath.startsWith(`${BASE_PATH}/`) ? fullPath.slice(BASE_PATH.length) : null;
+    const path = url.pathname.startsWith(`${BASE_PATH}/`) ? url.pathname.slice(BASE_PATH.length) : null;
+    /** What the request log records: the path below /client/v4 (or the whole path when outside it), no query. */
+    const logPath = path ?? url.pathname;
     const segments = path === null ? [] : path.split('/').filter(Boolean);
 
     let matched: Route | undefined;
@@ -192,24 +193,24 @@ export class SimServer {
       this.counters.faultsInjected++;
       switch (fault.kind) {
         case 'reset':
-          this.log(method, fullPath, 0);
+          this.log(method, logPath, 0);
           req.socket.destroy();
           return;
         case 'timeout':
-          this.log(method, fullPath, 0);
+          this.log(method, logPath, 0);
           this.held.add(res);
           res.on('close', () => this.held.delete(res));
           req.resume();
           return;
         case 'html502':
-          return this.send(res, method, fullPath, 502, HTML_502, {}, 'text/html; charset=UTF-8');
+          return this.send(res, method, logPath, 502, HTML_502, {}, 'text/html; charset=UTF-8');
         case '5xx':
-          return this.send(res, method, fullPath, fault.status, failureBody([{ code: fault.status === 503 ? 10503 : 10001, message: fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error' }]), this.rateHeaders(null));
+          return this.send(res, method, logPath, fault.status, failureBody([{ code: fault.status === 503 ? 10503 : 10001, message: fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error' }]), this.rateHeaders(null));
         case '429':
           this.counters.rejected429++;
-          return this.send(res, method, fullPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...this.rateHeaders({ allowed: false, remaining: 0, resetSeconds: fault.retryAfterSeconds }), 'Retry-After': String(fault.retryAfterSeconds) });
+          return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...this.rateHeaders({ allowed: false, remaining: 0, resetSeconds: fault.retryAfterSeconds }), 'Retry-After': String(fault.retryAfterSeconds) });
         case '403':
-          return this.send(res, method, fullPath, 403, failureBody([cf.authError().toMessage()]), this.rateHeaders(null));
+          return this.send(res, method, logPath, 403, failureBody([cf.authError().toMessage()]), this.rateHeaders(null));
       }
     }
 
@@ -219,16 +220,16 @@ export class SimServer {
     const headers = this.rateHeaders(decision);
     if (decision && !decision.allowed) {
       this.counters.rejected429++;
-      return this.send(res, method, fullPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...headers, 'Retry-After': String(decision.retryAfterSeconds ?? 1) });
+      return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...headers, 'Retry-After': String(decision.retryAfterSeconds ?? 1) });
     }
 
     let reply: Reply;
     try {
       if (rawBody === null) throw cf.invalidBody();
-      reply = this.dispatch(req, method, path, fullPath, matched, params, pathKnown, auth, url.searchParams, rawBody);
+      reply = this.dispatch(req, method, path, matched, params, pathKnown, auth, url.searchParams, rawBody);
     } catch (err) {
       if (!(err instanceof CfError)) throw err;
-      return this.send(res, method, fullPath, err.status, failureBody([err.toMessage()]), headers);
+      return this.send(res, method, logPath, err.status, failureBody([err.toMessage()]), headers);
     }
 
     if (reply.wrote) {
@@ -237,21 +238,20 @@ export class SimServer {
       if (post) {
         this.counters.faultsInjected++;
         if (post.kind === 'reset') {
-          this.log(method, fullPath, 0);
+          this.log(method, logPath, 0);
           req.socket.destroy();
           return;
         }
-        return this.send(res, method, fullPath, 502, failureBody([{ code: 10001, message: 'Bad Gateway' }]), headers);
+        return this.send(res, method, logPath, 502, failureBody([{ code: 10001, message: 'Bad Gateway' }]), headers);
       }
     }
-    return this.send(res, method, fullPath, reply.status, reply.body, headers);
+    return this.send(res, method, logPath, reply.status, reply.body, headers);
   }
 
   private dispatch(
     req: IncomingMessage,
     method: string,
     path: string | null,
-    fullPath: string,
     matched: Route | undefined,
     params: Record<string, string>,
     pathKnown: boolean,
@@ -300,7 +300,6 @@ export class SimServer {
       body,
       batchLimitFor: (zone: Zone) => (zone.plan === 'free' ? this.opts.defaultBatchLimit : Math.max(PAID_BATCH_LIMIT, this.opts.defaultBatchLimit)),
     };
-    void fullPath;
     return matched.handler(ctx);
   }
 }

@@ -109,6 +109,35 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     expect(result(del)).toEqual({ id: rec.id });
   });
 
+  it('record usage', async () => {
+    const a = await c.call('GET', `/zones/${zoneId}/dns_records/usage`);
+    expect(a.status).toBe(200);
+    expect(result<{ record_quota: null; record_usage: number }>(a)).toEqual({ record_quota: null, record_usage: c.sim.records(zoneId).length });
+  });
+
+  it('zone delete', async () => {
+    const z = result<{ id: string }>(await c.call('POST', '/zones', { name: 'to-delete.com', account: { id: c.seed.accountId } }));
+    const del = await c.call('DELETE', `/zones/${z.id}`);
+    expect(result(del)).toEqual({ id: z.id });
+    expect(c.sim.zoneByName('to-delete.com')).toBeUndefined();
+    await c.fail(400, 7003, 'GET', `/zones/${z.id}`);
+  });
+
+  it('zone creation errors: 1061 duplicate, 1049 unregistered, 1099 subdomain, name pattern', async () => {
+    await c.fail(400, 1061, 'POST', '/zones', { name: 'schema-check.com', account: { id: c.seed.accountId } });
+    c.sim.markUnregistered('never-registered.com');
+    const a = await c.fail(400, 1049, 'POST', '/zones', { name: 'never-registered.com', account: { id: c.seed.accountId } });
+    expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe('never-registered.com is not a registered domain');
+    await c.fail(400, 1099, 'POST', '/zones', { name: 'sub.schema-check.com', account: { id: c.seed.accountId } });
+    expect((await c.call('POST', '/zones', { name: 'example.co.uk', account: { id: c.seed.accountId } })).status).toBe(200);
+    await c.fail(400, 1002, 'POST', '/zones', { name: 'bad_name.com', account: { id: c.seed.accountId } });
+    await c.fail(400, 1002, 'POST', '/zones', { name: 'localhost', account: { id: c.seed.accountId } });
+    await c.fail(403, 1038, 'POST', '/zones', { name: 'free.tk', account: { id: c.seed.accountId } });
+    await c.fail(400, 1001, 'POST', '/zones', { name: 'x.com' });
+    const ns1 = result<{ name_servers: string[] }>(await c.call('POST', '/zones', { name: 'Stable-NS.com', account: { id: c.seed.accountId } })).name_servers;
+    expect(c.sim.zoneByName('stable-ns.com')?.nameServers).toEqual(ns1);
+  });
+
   it('batch', async () => {
     const a = await c.call('POST', `/zones/${zoneId}/dns_records/batch`, {
       posts: [
