@@ -4,7 +4,7 @@ import type { Reply, RequestContext } from './context';
 import { CfError, cf, failureBody } from './errors';
 import { FaultInjector, HTML_502, WRITE_METHODS } from './faults';
 import { RateLimiter, type RateDecision } from './rate-limiter';
-import * as records from './routes-records';
+import { matchRoute, parseAuth, routeKey, ROUTES, type ParsedAuth, type Route } from './router';
 import * as zones from './routes-zones';
 import type { SimState, Token, Zone } from './state';
 
@@ -13,58 +13,6 @@ import type { SimState, Token, Zone } from './state';
 export const BASE_PATH = '/client/v4';
 const BODY_LIMIT = 64 * 1024 * 1024;
 const REQUEST_LOG_MAX = 2000;
-
-type Handler = (ctx: RequestContext) => Reply;
-type AuthKind = 'verify-user' | 'verify-account' | 'token';
-
-interface Route {
-  method: string;
-  pattern: string;
-  segments: string[];
-  auth: AuthKind;
-  handler: Handler;
-  /** The batch route can be switched off, to look like an API without it. */
-  batch?: boolean;
-}
-
-function route(method: string, pattern: string, handler: Handler, auth: AuthKind = 'token', batch = false): Route {
-  return { method, pattern, segments: pattern.split('/').filter(Boolean), auth, handler, batch };
-}
-
-const ROUTES: Route[] = [
-  route('GET', '/user/tokens/verify', () => ({ status: 200, body: {} }), 'verify-user'),
-  route('GET', '/accounts/:account_id/tokens/verify', () => ({ status: 200, body: {} }), 'verify-account'),
-  route('GET', '/accounts', zones.listAccounts),
-  route('GET', '/zones', zones.listZones),
-  route('POST', '/zones', zones.postZone),
-  route('GET', '/zones/:zone_id', zones.getZone),
-  route('DELETE', '/zones/:zone_id', zones.deleteZone),
-  route('GET', '/zones/:zone_id/dns_records', records.listRecords),
-  route('POST', '/zones/:zone_id/dns_records', records.postRecord),
-  route('POST', '/zones/:zone_id/dns_records/batch', records.batch, 'token', true),
-  route('GET', '/zones/:zone_id/dns_records/usage', records.recordUsage),
-  route('GET', '/zones/:zone_id/dns_records/:record_id', records.getRecord),
-  route('PUT', '/zones/:zone_id/dns_records/:record_id', records.putRecord),
-  route('PATCH', '/zones/:zone_id/dns_records/:record_id', records.patchRecord),
-  route('DELETE', '/zones/:zone_id/dns_records/:record_id', records.deleteRecord),
-];
-
-/** Counter key of a route, e.g. "POST /zones/:id/dns_records/batch". */
-function routeKey(r: Route): string {
-  return `${r.method} ${r.pattern.replace(':zone_id', ':id').replace(':account_id', ':id')}`;
-}
-
-function matchRoute(segments: string[], r: Route): Record<string, string> | null {
-  if (segments.length !== r.segments.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const want = r.segments[i] as string;
-    const got = segments[i] as string;
-    if (want.startsWith(':')) params[want.slice(1)] = got;
-    else if (want !== got) return null;
-  }
-  return params;
-}
 
 export interface Counters {
   total: number;
@@ -302,30 +250,6 @@ export class SimServer {
     };
     return matched.handler(ctx);
   }
-}
-
-type ParsedAuth =
-  | { kind: 'missing'; key: string }
-  | { kind: 'malformed'; key: string }
-  | { kind: 'malformed-key'; key: string }
-  | { kind: 'auth-key'; key: string }
-  | { kind: 'bearer'; key: string; token: string };
-
-/** The rate-limit key is the credential as sent, so every token (known or not) has its own budget. */
-function parseAuth(req: IncomingMessage): ParsedAuth {
-  const h = req.headers.authorization;
-  if (h === undefined) {
-    const key = req.headers['x-auth-key'];
-    const email = req.headers['x-auth-email'];
-    if (key === undefined && email === undefined) return { kind: 'missing', key: 'anonymous' };
-    const k = String(key ?? '');
-    // Global API keys are 37 hex characters; anything else is a format error.
-    if (!/^[0-9a-f]{37}$/i.test(k)) return { kind: 'malformed-key', key: `key:${k}` };
-    return { kind: 'auth-key', key: `key:${k}` };
-  }
-  const m = /^Bearer ([A-Za-z0-9_-]+)$/.exec(h);
-  if (!m?.[1]) return { kind: 'malformed', key: `raw:${h}` };
-  return { kind: 'bearer', key: m[1], token: m[1] };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
