@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The companion as people run it (`pnpm companion`), in its own process so its memory is its own. */
+export async function spawnCompanion(env: Record<string, string>) {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'companion/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DNSFERRY_PORT: String(port), DNSFERRY_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`companion exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/target/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (res.status === 400) break;
+    } catch (err) {
+      if (performance.now() - started > 20_000) throw err;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  const startupMs = performance.now() - started;
+  return {
+    url,
+    startupMs,
+    /** Peak resident set size so far (VmHWM), in MB. */
+    peakRssMb(): number {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb / 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

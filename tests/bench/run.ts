@@ -1,0 +1,97 @@
+/**
+ * `pnpm bench`: figures for the README and the closing notes. Everything runs on loopback against
+ * the simulators (Cloudflare: 30 ms added latency per request, the 1,200 requests / 5 min limiter on).
+ */
+import os from 'node:os';
+import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
+import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+import { spawnCompanion } from './companion-process';
+import { naiveMigrate } from './naive';
+
+const LATENCY_MS = 30;
+
+function hosts(n: number) {
+  return Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 }));
+}
+
+async function simulator() {
+  let offset = 0;
+  const sim = await startCloudflareSimulator({ latencyMs: LATENCY_MS, now: () => Date.now() + offset });
+  const seed = seedCloudflareDemo(sim);
+  return { sim, seed, warp: (ms: number) => (offset += ms) };
+}
+
+async function engineRun(n: number) {
+  const { sim, seed } = await simulator();
+  const companion = await spawnCompanion({ DNSFERRY_CLOUDFLARE_API: sim.url });
+  try {
+    const body = JSON.stringify({ targetToken: seed.token, targetAccountId: seed.accountId, zones: [{ name: `bench${n}.example`, records: hosts(n) }] });
+    sim.resetCounters();
+    const started = performance.now();
+    const res = await fetch(`${companion.url}/api/migrate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await res.text();
+    const wallMs = performance.now() - started;
+    const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as { type: string; results?: Array<{ created: number; failed: number }> };
+    const zone = sim.zoneByName(`bench${n}.example`);
+    const held = zone ? sim.records(zone.id).length : 0;
+    if (last.type !== 'done' || last.results?.[0]?.created !== n || held !== n) throw new Error(`engine run of ${n} did not land every record`);
+    return { n, requests: sim.counters.total, rateLimited: sim.counters.rejected429, wallMs, peakRssMb: companion.peakRssMb(), startupMs: companion.startupMs, events: text.split('\n').length - 1 };
+  } finally {
+    await companion.stop();
+    await sim.close();
+  }
+}
+
+async function naiveRun(n: number) {
+  const { sim, seed, warp } = await simulator();
+  try {
+    const rssBefore = process.memoryUsage().rss;
+    const r = await naiveMigrate({ apiUrl: sim.url, token: seed.token, accountId: seed.accountId, zone: `naive${n}.example`, records: hosts(n), warp });
+    const zone = sim.zoneByName(`naive${n}.example`);
+    if (!zone || sim.records(zone.id).length !== n) throw new Error('naive run did not land every record');
+    return { ...r, n, rssDeltaMb: (process.memoryUsage().rss - rssBefore) / 2 ** 20 };
+  } finally {
+    await sim.close();
+  }
+}
+
+const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const out = (s = '') => process.stdout.write(`${s}\n`);
+
+out(`dnsferry benchmark — ${new Date().toISOString()}`);
+out(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+out(`simulated target on loopback: ${LATENCY_MS} ms per request, rate limit 1,200 requests / 5 min per token, batch limit 200 (Free plan)`);
+out();
+
+const engine: Array<Awaited<ReturnType<typeof engineRun>>> = [];
+for (const n of [1000, 10_000, 50_000]) engine.push(await engineRun(n));
+const naive = await naiveRun(1000);
+
+out('Migration into a new zone (companion in its own process):');
+out('records  | target requests | 429s | wall time | peak RSS  | start-up');
+for (const e of engine) {
+  out(`${String(e.n).padStart(8)} | ${String(e.requests).padStart(15)} | ${String(e.rateLimited).padStart(4)} | ${fmtS(e.wallMs).padStart(9)} | ${e.peakRssMb.toFixed(0).padStart(5)} MB  | ${e.startupMs.toFixed(0)} ms`);
+}
+out();
+out('Naive strategy (per record: look up, then create), same simulator settings, 1,000 records:');
+out(`  target requests ${naive.requests}, 429 answers ${naive.rateLimited}`);
+out(`  wall time ${fmtS(naive.realMs + naive.warpedWaitMs)} = ${fmtS(naive.realMs)} measured + ${fmtS(naive.warpedWaitMs)} of Retry-After waits taken on a warped limiter clock`);
+const e1 = engine[0]!;
+out(`  engine vs naive at 1,000: ${(naive.requests / e1.requests).toFixed(0)}× fewer requests, ${((naive.realMs + naive.warpedWaitMs) / e1.wallMs).toFixed(0)}× less wall time`);
+const e10 = engine[1]!;
+const naive10Requests = 2 * 10_000 + 1;
+const naive10Ms = naive10Requests * LATENCY_MS + Math.floor(naive10Requests / 1200) * 300_000;
+out(`  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`);
+
+try {
+  const scanModule: string = './scan';
+  const scan = (await import(scanModule)) as { benchScan?: () => Promise<Record<string, unknown>> };
+  if (scan.benchScan) {
+    out();
+    out('DNS scan against the local DoH server (unbound + dnsdist):');
+    const figures = await scan.benchScan();
+    for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' ? v.toFixed(1) : String(v)}`);
+  }
+} catch (err) {
+  out(`scan benchmark unavailable: ${(err as Error).message}`);
+}
