@@ -1,0 +1,135 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { ENDPOINTS, TargetValidateResponseSchema, type TargetAccount } from '@dnsferry/shared';
+import { CompanionError, postJson, probeCompanion } from '@/utils/companion';
+import { keepDraft, loadDraft } from '@/utils/session-draft';
+import { useSettingsStore } from './settings';
+
+export type CompanionState = 'unknown' | 'checking' | 'up' | 'down';
+
+const DRAFT_KEY = 'dnsferry:draft:target';
+interface TargetDraft {
+  token: string;
+  accounts: TargetAccount[];
+  accountId: string;
+  tokenStatus: string;
+  expiresOn: string | null;
+}
+
+/** A sentence a person can act on, for each way the target validation can fail. */
+export function targetErrorMessage(err: unknown): string {
+  if (!(err instanceof CompanionError)) return err instanceof Error ? err.message : String(err);
+  if (err.kind === 'unreachable') return 'The companion does not answer; start it again and retry.';
+  if (err.status === 401) {
+    return `Cloudflare does not accept this token: it is invalid or has expired. Create a new API token in the Cloudflare dashboard (My Profile → API Tokens). (${err.message})`;
+  }
+  if (err.status === 403) {
+    return `This token is valid but lacks a permission. Give it Zone → Zone → Edit and Zone → DNS → Edit for the account. (${err.message})`;
+  }
+  if (err.status === 400) return `The companion refused the request: ${err.message}`;
+  return err.message;
+}
+
+/** The companion (is it there?) and the target side: token → accounts → chosen account. */
+export const useConnectionStore = defineStore('connection', () => {
+  const settings = useSettingsStore();
+  const companion = ref<CompanionState>('unknown');
+
+  const token = ref('');
+  const accounts = ref<TargetAccount[]>([]);
+  const accountId = ref('');
+  const tokenStatus = ref('');
+  const expiresOn = ref<string | null>(null);
+  const validating = ref(false);
+  const targetError = ref<string | null>(null);
+  /** The token the accounts belong to; editing the token invalidates them. */
+  const validatedToken = ref('');
+
+  const targetReady = computed(() => validatedToken.value !== '' && validatedToken.value === token.value.trim() && accountId.value !== '');
+  const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
+
+  async function checkCompanion(fetchImpl?: typeof fetch): Promise<boolean> {
+    companion.value = 'checking';
+    const up = await probeCompanion(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
+    companion.value = up ? 'up' : 'down';
+    return up;
+  }
+
+  async function validateTarget(fetchImpl?: typeof fetch): Promise<boolean> {
+    const value = token.value.trim();
+    targetError.value = null;
+    if (value === '') {
+      targetError.value = 'Paste a Cloudflare API token first.';
+      return false;
+    }
+    validating.value = true;
+    try {
+      const res = await postJson(settings.companionUrl, ENDPOINTS.targetValidate, { targetToken: value }, TargetValidateResponseSchema, fetchImpl ? { fetch: fetchImpl } : {});
+      accounts.value = res.accounts;
+      tokenStatus.value = res.token.status;
+      expiresOn.value = res.token.expiresOn ?? null;
+      validatedToken.value = value;
+      // One account: nothing to choose. Several: keep the earlier choice if it is still there.
+      if (res.accounts.length === 1) accountId.value = res.accounts[0]?.id ?? '';
+      else if (!res.accounts.some((a) => a.id === accountId.value)) accountId.value = '';
+      if (res.accounts.length === 0) targetError.value = 'This token is valid but sees no account. Give it access to the account that should hold the zones.';
+      return res.accounts.length > 0;
+    } catch (err) {
+      if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
+      accounts.value = [];
+      accountId.value = '';
+      validatedToken.value = '';
+      targetError.value = targetErrorMessage(err);
+      return false;
+    } finally {
+      validating.value = false;
+    }
+  }
+
+  function forgetToken(): void {
+    token.value = '';
+    accounts.value = [];
+    accountId.value = '';
+    validatedToken.value = '';
+    tokenStatus.value = '';
+    expiresOn.value = null;
+    targetError.value = null;
+  }
+
+  async function restore(): Promise<void> {
+    const d = await loadDraft<TargetDraft>(DRAFT_KEY);
+    if (d) {
+      token.value = d.token ?? '';
+      accounts.value = d.accounts ?? [];
+      accountId.value = d.accountId ?? '';
+      tokenStatus.value = d.tokenStatus ?? '';
+      expiresOn.value = d.expiresOn ?? null;
+      // A restored token was validated when it was saved with its accounts.
+      validatedToken.value = accounts.value.length > 0 ? token.value.trim() : '';
+    }
+    keepDraft<TargetDraft>(DRAFT_KEY, () => ({
+      token: token.value,
+      accounts: validatedToken.value ? accounts.value : [],
+      accountId: accountId.value,
+      tokenStatus: tokenStatus.value,
+      expiresOn: expiresOn.value,
+    }));
+  }
+
+  return {
+    companion,
+    token,
+    accounts,
+    accountId,
+    account,
+    tokenStatus,
+    expiresOn,
+    validating,
+    targetError,
+    targetReady,
+    checkCompanion,
+    validateTarget,
+    forgetToken,
+    restore,
+  };
+});

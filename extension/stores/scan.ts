@@ -1,0 +1,54 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { ZoneNameSchema } from '@dnsferry/shared';
+import type { BackgroundLink } from '@/utils/background-link';
+import { registrableDomain } from '@/utils/domain';
+import type { Update } from '@/utils/messages';
+import type { ScanJob } from '@/utils/scan-state';
+import { useSettingsStore } from './settings';
+
+/** The one-shot scan of a live domain; the scan itself runs in the background. */
+export const useScanStore = defineStore('scan', () => {
+  const settings = useSettingsStore();
+  /** The current tab's registrable domain, when it has one. */
+  const proposed = ref<string | null>(null);
+  const domain = ref('');
+  const job = shallowRef<ScanJob | null>(null);
+  const inputError = ref<string | null>(null);
+  let link: BackgroundLink | null = null;
+
+  const running = computed(() => job.value?.status === 'running');
+
+  function proposeFromUrl(url: string | undefined): void {
+    proposed.value = registrableDomain(url);
+    if (proposed.value && domain.value === '') domain.value = proposed.value;
+  }
+
+  function apply(update: Update): void {
+    if (update.type === 'snapshot') job.value = update.scan;
+    else if (update.type === 'scan') job.value = update.job;
+  }
+
+  function attach(l: BackgroundLink): () => void {
+    link = l;
+    return l.onUpdate(apply);
+  }
+
+  function start(value = domain.value): boolean {
+    const parsed = ZoneNameSchema.safeParse(value);
+    if (!parsed.success) {
+      inputError.value = `"${value.trim()}" is not a domain name like example.com.`;
+      return false;
+    }
+    inputError.value = null;
+    domain.value = parsed.data;
+    link?.send({ type: 'scan:start', companionUrl: settings.companionUrl, domain: parsed.data });
+    return true;
+  }
+
+  function cancel(): void {
+    link?.send({ type: 'cancel', job: 'scan' });
+  }
+
+  return { proposed, domain, job, running, inputError, proposeFromUrl, attach, apply, start, cancel };
+});

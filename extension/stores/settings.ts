@@ -1,0 +1,57 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { browser } from 'wxt/browser';
+import { DEFAULT_COMPANION_URL } from '@/utils/companion';
+
+/** Settings are not secret, so they live in `storage.local` and survive restarts. */
+export const SETTINGS_KEY = 'dnsferry:settings';
+export type Theme = 'system' | 'light' | 'dark';
+
+interface SavedSettings {
+  companionUrl?: string;
+  theme?: Theme;
+}
+
+/** The companion listens on this computer only; the extension may reach nothing else. */
+export function normaliseCompanionUrl(input: string): { url: string } | { error: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(input.trim());
+  } catch {
+    return { error: 'Enter a full address, e.g. http://127.0.0.1:8787' };
+  }
+  if (parsed.protocol !== 'http:') return { error: 'The companion speaks plain http on this computer, e.g. http://127.0.0.1:8787' };
+  if (parsed.hostname !== '127.0.0.1' && parsed.hostname !== 'localhost') {
+    return { error: 'The companion runs on this computer: use 127.0.0.1 or localhost' };
+  }
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) return { error: 'Only the address and port, without a path' };
+  return { url: `${parsed.protocol}//${parsed.host}` };
+}
+
+export const useSettingsStore = defineStore('settings', () => {
+  const companionUrl = ref(DEFAULT_COMPANION_URL);
+  const theme = ref<Theme>('system');
+  const loaded = ref(false);
+
+  async function load(): Promise<void> {
+    const saved = (await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as SavedSettings | undefined;
+    if (saved?.companionUrl) {
+      const n = normaliseCompanionUrl(saved.companionUrl);
+      if ('url' in n) companionUrl.value = n.url;
+    }
+    if (saved?.theme === 'light' || saved?.theme === 'dark' || saved?.theme === 'system') theme.value = saved.theme;
+    loaded.value = true;
+  }
+
+  /** Returns an error sentence, or null when saved. */
+  async function save(next: { companionUrl: string; theme: Theme }): Promise<string | null> {
+    const n = normaliseCompanionUrl(next.companionUrl);
+    if ('error' in n) return n.error;
+    companionUrl.value = n.url;
+    theme.value = next.theme;
+    await browser.storage.local.set({ [SETTINGS_KEY]: { companionUrl: n.url, theme: next.theme } satisfies SavedSettings });
+    return null;
+  }
+
+  return { companionUrl, theme, loaded, load, save };
+});

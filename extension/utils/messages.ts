@@ -1,0 +1,37 @@
+import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
+import type { JobStatus, MigrationJob } from './migration-state';
+import type { ScanJob } from './scan-state';
+
+/** The port the popup opens to the background; the background owns every long-running stream. */
+export const PORT_NAME = 'dnsferry-popup';
+
+export type JobKind = 'scan' | 'migration';
+
+/** Popup → background. Fire and forget: the outcome comes back as state updates. */
+export type Command =
+  | { type: 'scan:start'; companionUrl: string; domain: string }
+  | {
+      type: 'migration:start';
+      companionUrl: string;
+      request: MigrateRequest;
+      /** Records expected per zone when the request does not carry them (read from the source). */
+      expected: Record<string, number | null>;
+    }
+  | { type: 'cancel'; job: JobKind }
+  | { type: 'clear'; job: JobKind };
+
+/** Background → popup. A snapshot first, then changes; migration events are sent, not states, to stay cheap. */
+export type Update =
+  | { type: 'snapshot'; scan: ScanJob | null; migration: MigrationJob | null }
+  | { type: 'scan'; job: ScanJob | null }
+  | { type: 'migration:start'; job: MigrationJob }
+  | { type: 'migration:events'; id: string; events: MigrateEvent[] }
+  | { type: 'migration:end'; id: string; status: Exclude<JobStatus, 'running'>; error: string | null; finishedAt: number }
+  | { type: 'migration:clear' };
+
+/** What the background keeps in `storage.session` (no credentials: requests are never stored). */
+export interface PersistedJobs {
+  scan: ScanJob | null;
+  migration: MigrationJob | null;
+}
+export const JOBS_KEY = 'dnsferry:jobs';
