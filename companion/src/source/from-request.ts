@@ -1,11 +1,19 @@
-import type { MigrateRequest } from '@dnsferry/shared';
+import type { MigrateRequest, SourceCredentials } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
+import { createAzureSource } from './azure/index';
 import type { Source } from './source';
 
 /**
- * The source a migrate request asks for, when some zone comes without records.
- * (Azure is wired in here once its adapter lands.)
+ * The source a migrate request asks for: Azure, when it carries a bearer token or a service
+ * principal and a subscription (the schema already insisted on them if some zone has no records).
  */
-export function sourceFor(_body: MigrateRequest, _deps: RouteDeps): Source | undefined {
-  return undefined;
+export function sourceFor(body: MigrateRequest, deps: RouteDeps): Source | undefined {
+  if (!body.subscriptionId) return undefined;
+  let creds: SourceCredentials | undefined;
+  if (body.sourceToken && body.authMethod !== 'servicePrincipal') {
+    creds = { authMethod: 'bearerToken', sourceToken: body.sourceToken };
+  } else if (body.tenantId && body.clientId && body.clientSecret) {
+    creds = { authMethod: 'servicePrincipal', tenantId: body.tenantId, clientId: body.clientId, clientSecret: body.clientSecret };
+  }
+  return creds ? createAzureSource(deps, creds, body.subscriptionId) : undefined;
 }
