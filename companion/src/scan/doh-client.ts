@@ -70,16 +70,25 @@ export function createDohClient(dohUrl: string, options: DohClientOptions = {}):
   }
 
   async function attempt(wire: Buffer, name: string, type: QueryType, outer: AbortSignal): Promise<DnsReply> {
-    const signal = AbortSignal.any([outer, AbortSignal.timeout(timeoutMs)]);
+    // A timer and a controller held here, not AbortSignal.any(AbortSignal.timeout()): Node 20 may
+    // collect such a combined signal before it fires, and the query would then never time out.
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(new DohError('timeout', `no answer within ${timeoutMs} ms`)), timeoutMs);
+    const onOuterAbort = () => ac.abort(outer.reason);
+    if (outer.aborted) onOuterAbort();
+    else outer.addEventListener('abort', onOuterAbort, { once: true });
     try {
-      return decodeReply(await exchangeOnce(wire, signal), name, type);
+      return decodeReply(await exchangeOnce(wire, ac.signal), name, type);
     } catch (err) {
       if (outer.aborted) throw outer.reason;
-      if (signal.aborted) throw new DohError('timeout', `no answer within ${timeoutMs} ms`, { cause: err });
+      if (ac.signal.aborted) throw new DohError('timeout', `no answer within ${timeoutMs} ms`, { cause: err });
       if (err instanceof MalformedReplyError) throw new DohError('malformed', err.message, { cause: err });
       if (err instanceof DohTransportError) throw new DohError(err.kind, err.message, { cause: err });
       if (isAbort(err)) throw new DohError('timeout', `no answer within ${timeoutMs} ms`, { cause: err });
       throw err;
+    } finally {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onOuterAbort);
     }
   }
 

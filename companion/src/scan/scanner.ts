@@ -66,9 +66,17 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     ...(options.protocol ? { protocol: options.protocol } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const budget = new AbortController();
-  const timer = setTimeout(() => budget.abort(new BudgetExceeded()), budgetMs);
-  const querySignal = AbortSignal.any([signal, budget.signal]);
+  // Every query listens to this one: the client going away, or the scan's time limit.
+  const stop = new AbortController();
+  let overBudget = false;
+  const timer = setTimeout(() => {
+    overBudget = true;
+    stop.abort(new BudgetExceeded());
+  }, budgetMs);
+  const onAbort = () => stop.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const querySignal = stop.signal;
   const findings = new Findings(zone);
   const failures = new FailureLog(zone);
   const asked = new Set<string>();
@@ -162,7 +170,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     }
 
     for (const message of failures.summary()) yield { type: 'info', message };
-    if (budget.signal.aborted) {
+    if (overBudget) {
       yield { type: 'info', message: `The scan stopped at its time limit of ${budgetMs} ms: ${unasked} queries were not made or not answered; the records found until then are listed` };
     }
     if (answered === 0) {
@@ -175,6 +183,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     yield result;
   } finally {
     clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
     client.close();
   }
 }

@@ -12,6 +12,8 @@ export interface StubResolver {
   readonly requests: number;
   /** Requests whose connection or stream is still open. */
   readonly open: number;
+  /** The most requests that were open at once. */
+  readonly maxOpen: number;
   close(): Promise<void>;
 }
 
@@ -21,9 +23,11 @@ type Handler = (query: Buffer, req: IncomingMessage, res: ServerResponse) => voi
 export async function startStubResolver(handler: Handler): Promise<StubResolver> {
   let requests = 0;
   let open = 0;
+  let maxOpen = 0;
   const server = createServer((req, res) => {
     requests++;
     open++;
+    maxOpen = Math.max(maxOpen, open);
     res.on('close', () => open--);
     const dns = new URL(req.url ?? '/', 'http://stub').searchParams.get('dns') ?? '';
     void Promise.resolve(handler(Buffer.from(dns, 'base64url'), req, res)).catch((err: unknown) => {
@@ -40,6 +44,9 @@ export async function startStubResolver(handler: Handler): Promise<StubResolver>
     get open() {
       return open;
     },
+    get maxOpen() {
+      return maxOpen;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -53,10 +60,14 @@ export function hangingResolver(): Promise<StubResolver> {
   return startStubResolver(() => undefined);
 }
 
-/** Forwards each query to a real DoH server, over HTTP/1.1. */
-export function forwardingResolver(upstream: string, delayMs = 0): Promise<StubResolver> {
+/**
+ * Forwards each query to a real DoH server, over HTTP/1.1; optionally after a delay, and never
+ * answering the questions whose name matches `hang`.
+ */
+export function forwardingResolver(upstream: string, options: { delayMs?: number; hang?: RegExp } = {}): Promise<StubResolver> {
   return startStubResolver(async (query, _req, res) => {
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (options.hang?.test(questionName(query))) return;
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     if (res.destroyed) return;
     const up = await fetch(`${upstream}?dns=${query.toString('base64url')}`, { headers: { accept: 'application/dns-message' } });
     res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/dns-message' });
@@ -103,10 +114,12 @@ export async function hangingHttp2Resolver(): Promise<StubResolver> {
   const { createServer: createH2 } = await import('node:http2');
   let requests = 0;
   let open = 0;
+  let maxOpen = 0;
   const server = createH2();
   server.on('stream', (stream) => {
     requests++;
     open++;
+    maxOpen = Math.max(maxOpen, open);
     stream.on('close', () => open--);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -118,6 +131,9 @@ export async function hangingHttp2Resolver(): Promise<StubResolver> {
     },
     get open() {
       return open;
+    },
+    get maxOpen() {
+      return maxOpen;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
