@@ -1,4 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+const extensionRoot = fileURLToPath(new URL('../extension', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -12,6 +17,27 @@ export default defineConfig({
           globalSetup: ['./support/dns/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // WxtVitest gives the fake `browser`, the `@/` alias and WXT's config; it does not add Vue.
+        plugins: [vue(), WxtVitest({ root: extensionRoot })],
+        test: {
+          name: 'extension',
+          environment: 'happy-dom',
+          include: ['extension/**/*.test.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The built extension in a real Chromium against the companion in its sandbox mode.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

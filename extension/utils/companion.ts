@@ -108,6 +108,12 @@ export async function* streamNdjson<S extends z.ZodType>(
     if (!parsed.success) throw new CompanionError('protocol', `The companion sent an event this extension does not understand: ${line.slice(0, 120)}`, res.status);
     return parsed.data;
   };
+  const aborted = () => new CompanionError('aborted', 'stopped');
+  // Stop reading at once on abort, whatever the transport does with the signal.
+  const onAbort = () => {
+    reader.cancel().catch((err: unknown) => console.debug('dnsferry: stream cancel', err));
+  };
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -117,6 +123,7 @@ export async function* streamNdjson<S extends z.ZodType>(
         if (opts.signal?.aborted) throw new CompanionError('aborted', 'stopped', undefined, undefined, undefined, { cause: err });
         throw new CompanionError('unreachable', 'The connection to the companion broke off.', undefined, undefined, undefined, { cause: err });
       }
+      if (opts.signal?.aborted) throw aborted();
       buffer += decoder.decode(chunk.value, { stream: !chunk.done });
       let nl: number;
       while ((nl = buffer.indexOf('\n')) >= 0) {
@@ -129,6 +136,7 @@ export async function* streamNdjson<S extends z.ZodType>(
     const rest = buffer.trim();
     if (rest) yield parse(rest);
   } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
     reader.releaseLock();
   }
 }
