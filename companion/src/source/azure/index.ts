@@ -129,3 +129,5 @@ export function createAzureSource(deps: AzureDeps, creds: SourceCredentials, sub
     readZone: (zone, opts) => readZone(arm, subscriptionId, zone, opts.signal),
   };
 }
+
+export { credentialsFromRequest } from './request';

@@ -9,7 +9,7 @@ import { startSeededCloudflareSimulator, type CloudflareDemoSeed } from '@dnsfer
 import type { CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 
 // Engine-level end to end: the migrate route does not hand zones to the Azure source yet
-// (companion/src/source/from-request.ts); once it does, tests/companion/routes/source-migrate.test.ts covers the route.
+// (companion/src/source/from-request.ts); once it does, a route-level twin of this test belongs in tests/companion/routes/.
 const DKIM = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu5Qz8cN1nE4d2YtJcWmX7hP0gqL9vR3sT6yU1iO8pA2sD4fG7hJ0kL3zX5cV8bN1mQ4wE7rT0yU3iO6pA9sD2fG5hJ8kL1zX4cV7bN0mQ3wE6rT9yU2iO5pA8sD1fG4hJ7kL0zX3cV6bN9mQ2wE5rT8yU1iO4pA7sD0fG3hJ6kL9zX2cV5bN8mQ1wE4rT7yU0iO3pA6sD9fG2hJ5kL8zX1cV4bN7mQ0wE3rT6yU9iO2pA5sD8fG1hJ4kL7zX0cV3bN6mQ9wE2rT5yU8iO1pA4sD7fG0hJ3kL6zX9cV2bN5mQ8wE1rT4yU7iO0pA3sD6fG9hJ2kL5zX8cV1bN4mQ7wE0rT3yU6iO9pA2sD5fG8hJ1kL4zX7cV0bN3mQ6wIDAQAB';
 
 let azure: AzureSimulator;
