@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { ENDPOINTS, ScanRequestSchema, type ScanEvent } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
-import { AppError } from '../errors';
+import { clientGone, sendNdjson } from '../http/ndjson';
+import { parseBody } from '../http/parse';
+import { scanDomain } from '../scan/scanner';
 
-// Placeholder until this endpoint's issue lands.
-export function registerScan(app: FastifyInstance, _deps: RouteDeps): void {
-  app.post(ENDPOINTS.scan, async () => {
-    throw new AppError('internal', 'not implemented yet');
+/** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
+export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.scan, async (request, reply) => {
+    const { domain } = parseBody(ScanRequestSchema, request.body);
+    // The resolver is the companion's own (config.dohUrl), never one named by the client.
+    const events = scanDomain({ domain, dohUrl: deps.config.dohUrl }, { signal: clientGone(reply), fetch: deps.fetch });
+    return sendNdjson<ScanEvent>(reply, events, (err) => [
+      { type: 'error', message: `Scan stopped: ${err instanceof Error ? err.message : String(err)}` },
+      { type: 'done', records: [], total: 0, subdomainsFound: [] },
+    ]);
   });
 }

@@ -1,0 +1,127 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DnsRecordSchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
+import { buildApp } from '@dnsferry/companion/app';
+import { DEFAULTS } from '@dnsferry/companion/config';
+import { dohEndpoints } from '../../support/dns/endpoints';
+import { CAFE_TEST_RECORDS } from '../../support/dns/expected-zone';
+import { forwardingResolver, hangingResolver, type StubResolver } from '../../support/dns/stub-resolvers';
+
+const parseLines = (payload: string): ScanEvent[] =>
+  payload
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => ScanEventSchema.parse(JSON.parse(l)));
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = buildApp({ ...DEFAULTS, logLevel: 'silent', dohUrl: dohEndpoints().httpsUrl });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('POST /api/dns/scan', () => {
+  it('streams NDJSON scan events ending in one done, for an IDN domain given in Unicode', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: { domain: 'Café.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.payload.endsWith('\n')).toBe(true);
+    const events = parseLines(res.payload);
+    expect(events[0]).toMatchObject({ type: 'progress', message: expect.stringContaining('xn--caf-dma.test') });
+    const last = events.at(-1);
+    expect(events.filter((e) => e.type === 'done')).toEqual([last]);
+    if (last?.type !== 'done') throw new Error('no done');
+    const key = (r: unknown) => JSON.stringify(DnsRecordSchema.parse(r));
+    expect(last.records.map(key).sort()).toEqual(CAFE_TEST_RECORDS.map(key).sort());
+    expect(last.total).toBe(CAFE_TEST_RECORDS.length);
+  });
+
+  it('uses the companion resolver, whatever the body says', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dns/scan',
+      payload: { domain: 'xn--caf-dma.test', dohUrl: 'http://127.0.0.1:9/dns-query', resolver: 'http://127.0.0.1:9' },
+    });
+    const done = parseLines(res.payload).at(-1);
+    expect(done).toMatchObject({ type: 'done', total: CAFE_TEST_RECORDS.length });
+  });
+
+  it.each([
+    [{ domain: 'not a domain' }],
+    [{ domain: 'http://example.com/' }],
+    [{ domain: 'localhost' }],
+    [{ domain: '' }],
+    [{ domain: 'a..b.com' }],
+    [{ domain: 42 }],
+    [{}],
+  ])('answers 400 naming the field for %j', async (payload) => {
+    const res = await app.inject({ method: 'POST', url: '/api/dns/scan', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'invalid_request', field: 'domain' } });
+  });
+
+  it('answers 400 for a body that is not a JSON object, 415 for one that is not JSON', async () => {
+    const arr = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: ['example.com'] });
+    expect(arr.statusCode).toBe(400);
+    const text = await app.inject({ method: 'POST', url: '/api/dns/scan', headers: { 'content-type': 'text/plain' }, payload: 'example.com' });
+    expect(text.statusCode).toBe(415);
+  });
+});
+
+describe('POST /api/dns/scan over a real socket', () => {
+  let stub: StubResolver | undefined;
+  let live: FastifyInstance | undefined;
+  afterEach(async () => {
+    await live?.close();
+    live = undefined;
+    await stub?.close();
+    stub = undefined;
+  });
+
+  async function listenWith(dohUrl: string): Promise<string> {
+    live = buildApp({ ...DEFAULTS, logLevel: 'silent', dohUrl });
+    return `${await live.listen({ host: '127.0.0.1', port: 0 })}/api/dns/scan`;
+  }
+
+  it('stops the scan when the client disconnects', async () => {
+    stub = await forwardingResolver(dohEndpoints().httpUrl, { delayMs: 30 });
+    const url = await listenWith(stub.url);
+    const ac = new AbortController();
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'dnsferry.test' }), signal: ac.signal });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('"type":"info"')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended before any finding');
+      text += new TextDecoder().decode(value);
+    }
+    ac.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => stub!.open === 0);
+    const seen = stub.requests;
+    expect(seen).toBeLessThan(100);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stub.requests).toBe(seen);
+  });
+
+  it('a resolver that is not there: the stream still ends with an error event and done', async () => {
+    stub = await hangingResolver();
+    const url = stub.url;
+    await stub.close(); // nothing listens there any more: every query fails at once
+    stub = undefined;
+    const res = await fetch(await listenWith(url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'example.com' }) });
+    const events = parseLines(await res.text());
+    expect(events.some((e) => e.type === 'error')).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'done', records: [], total: 0, subdomainsFound: [] });
+  });
+});
+
+async function waitUntil(ok: () => boolean, ms = 2000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
