@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { DnsRecordSchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
+
+type FastifyInstance = ReturnType<typeof buildApp>;
 import { DEFAULTS } from '@dnsferry/companion/config';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { CAFE_TEST_RECORDS } from '../../support/dns/expected-zone';
