@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DnsRecordSchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
-
-type FastifyInstance = ReturnType<typeof buildApp>;
 import { DEFAULTS } from '@dnsferry/companion/config';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { CAFE_TEST_RECORDS } from '../../support/dns/expected-zone';
 import { forwardingResolver, hangingResolver, type StubResolver } from '../../support/dns/stub-resolvers';
+
+type FastifyInstance = ReturnType<typeof buildApp>;
 
 const parseLines = (payload: string): ScanEvent[] =>
   payload
