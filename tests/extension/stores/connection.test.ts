@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { flushPromises } from '@vue/test-utils';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useConnectionStore } from '@/stores/connection';
+import { useSettingsStore } from '@/stores/settings';
+import { companionFetch, errorBody, json, refused } from '../support/fetch';
+
+const ACME = { id: 'a'.repeat(32), name: 'Acme' };
+const BETA = { id: 'b'.repeat(32), name: 'Beta' };
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  setActivePinia(createPinia());
+});
+
+describe('connection store: companion', () => {
+  it('finds the companion at the configured address', async () => {
+    const settings = useSettingsStore();
+    await fakeBrowser.storage.local.set({ 'dnsferry:settings': { companionUrl: 'http://localhost:9999' } });
+    await settings.load();
+    const fetch = companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected', 'targetToken') });
+    const store = useConnectionStore();
+    expect(await store.checkCompanion(fetch)).toBe(true);
+    expect(store.companion).toBe('up');
+    expect(fetch.calls[0]).toEqual({ url: 'http://localhost:9999/api/target/validate', body: {} });
+  });
+
+  it('says down when nothing answers', async () => {
+    const store = useConnectionStore();
+    expect(await store.checkCompanion(refused)).toBe(false);
+    expect(store.companion).toBe('down');
+  });
+});
+
+describe('connection store: target token', () => {
+  it('chooses the only account by itself', async () => {
+    const store = useConnectionStore();
+    store.token = '  tok-1  ';
+    const fetch = companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active', expiresOn: '2030-01-01T00:00:00Z' } }) });
+    expect(await store.validateTarget(fetch)).toBe(true);
+    expect(fetch.calls[0]?.body).toEqual({ targetToken: 'tok-1' });
+    expect(store.accountId).toBe(ACME.id);
+    expect(store.targetReady).toBe(true);
+    expect(store.expiresOn).toBe('2030-01-01T00:00:00Z');
+    // editing the token makes it unvalidated again
+    store.token = 'tok-2';
+    expect(store.targetReady).toBe(false);
+  });
+
+  it('lets the user choose among several accounts', async () => {
+    const store = useConnectionStore();
+    store.token = 'tok';
+    await store.validateTarget(companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME, BETA], token: { status: 'active' } }) }));
+    expect(store.accountId).toBe('');
+    expect(store.targetReady).toBe(false);
+    store.accountId = BETA.id;
+    expect(store.targetReady).toBe(true);
+    expect(store.account?.name).toBe('Beta');
+  });
+
+  it.each([
+    [401, 'unauthorized', 'Cloudflare 1000: Invalid API Token', /invalid or has expired.*Invalid API Token/],
+    [403, 'forbidden', 'Cloudflare 9109: Unauthorized to access requested resource', /lacks a permission.*Zone → DNS → Edit/],
+  ])('explains a %i', async (status, code, message, expected) => {
+    const store = useConnectionStore();
+    store.token = 'tok';
+    const ok = await store.validateTarget(companionFetch({ '/api/target/validate': () => errorBody(status, code, message) }));
+    expect(ok).toBe(false);
+    expect(store.targetError).toMatch(expected);
+    expect(store.accounts).toEqual([]);
+    expect(store.targetReady).toBe(false);
+  });
+
+  it('keeps the token in session storage only, and restores it validated', async () => {
+    const store = useConnectionStore();
+    await store.restore();
+    store.token = 'secret-token-123';
+    await store.validateTarget(companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active' } }) }));
+    await new Promise((r) => setTimeout(r, 250));
+    await flushPromises();
+    const session = await fakeBrowser.storage.session.get(null);
+    expect(JSON.stringify(session)).toContain('secret-token-123');
+    const local = await fakeBrowser.storage.local.get(null);
+    const sync = await fakeBrowser.storage.sync.get(null);
+    expect(JSON.stringify(local)).not.toContain('secret-token-123');
+    expect(JSON.stringify(sync)).not.toContain('secret-token-123');
+
+    setActivePinia(createPinia());
+    const again = useConnectionStore();
+    await again.restore();
+    expect(again.token).toBe('secret-token-123');
+    expect(again.targetReady).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useConnectionStore } from '@/stores/connection';
+import { useMigrationStore } from '@/stores/migration';
+import { useReviewStore } from '@/stores/review';
+import { useScanStore } from '@/stores/scan';
+import { useSourceStore } from '@/stores/source';
+import { createMigrationJob, applyMigrateEvent } from '@/utils/migration-state';
+
+const ACCOUNT = 'a'.repeat(32);
+const SUB = '11111111-2222-3333-4444-555555555555';
+
+function readyTarget() {
+  const c = useConnectionStore();
+  c.token = 'tok';
+  c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
+  c.accountId = ACCOUNT;
+  // validated as this token
+  return c;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  setActivePinia(createPinia());
+});
+
+describe('review store', () => {
+  it('groups manual records by type and leaves deselected ones out of the request', () => {
+    const source = useSourceStore();
+    source.kind = 'manual';
+    source.manualZone = 'example.com';
+    source.manualText = ['@ A 192.0.2.1', 'www A 192.0.2.2', '@ MX 10 mail', '@ TXT "v=spf1 -all"'].join('\n');
+    const review = useReviewStore();
+    expect(review.zones).toHaveLength(1);
+    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([['A', 2], ['MX', 1], ['TXT', 1]]);
+    const www = review.zones[0]!.groups![0]!.records[1]!;
+    review.toggle(www.key);
+    expect(review.selectedCount).toBe(3);
+    review.toggleGroup(review.zones[0]!.groups![2]!); // TXT off
+    expect(review.selectedCount).toBe(2);
+
+    readyTarget();
+    const { request } = review.buildRequest(true);
+    expect(request.dryRun).toBe(true);
+    expect(request.targetToken).toBe('tok');
+    expect(request.zones).toEqual([
+      {
+        name: 'example.com',
+        records: [
+          { type: 'A', name: '@', ttl: 3600, content: '192.0.2.1' },
+          { type: 'MX', name: '@', ttl: 3600, content: 'mail.example.com', priority: 10 },
+        ],
+      },
+    ]);
+  });
+
+  it('maps the outcome of each record of a dry run back to its row', () => {
+    const source = useSourceStore();
+    source.kind = 'manual';
+    source.manualZone = 'example.com';
+    source.manualText = '@ A 192.0.2.1\nwww A 192.0.2.2';
+    const review = useReviewStore();
+    readyTarget();
+    review.buildRequest(true);
+    const migration = useMigrationStore();
+    const job = createMigrationJob({ id: 'd', dryRun: true, zones: [{ name: 'example.com', expected: 2 }], now: 0 });
+    applyMigrateEvent(job, { type: 'skip', zone: 'example.com', message: '[1/2] A @ already exists', index: 1, total: 2 });
+    applyMigrateEvent(job, { type: 'record', zone: 'example.com', message: '[2/2] A www would create → 192.0.2.2', index: 2, total: 2 });
+    migration.job = job;
+    const [apex, www] = review.zones[0]!.groups![0]!.records;
+    expect(review.outcomes.get(apex!.key)?.kind).toBe('exists');
+    expect(review.outcomes.get(www!.key)?.kind).toBe('create');
+  });
+
+  it('takes the scan result as one zone', () => {
+    const source = useSourceStore();
+    source.kind = 'scan';
+    const scan = useScanStore();
+    scan.job = {
+      id: 's', domain: 'example.org', status: 'done', error: null, startedAt: 0, finishedAt: 1, lines: [],
+      records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }, { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }],
+      total: 2, subdomainsFound: [],
+    };
+    const review = useReviewStore();
+    expect(review.zones[0]?.name).toBe('example.org');
+    // the same record twice still gives two distinct rows
+    const keys = review.zones[0]!.groups![0]!.records.map((r) => r.key);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('sends Azure zones without records, with the source credentials', () => {
+    const source = useSourceStore();
+    source.kind = 'azure';
+    source.authMethod = 'bearerToken';
+    source.sourceToken = 'arm-token';
+    source.subscriptionId = SUB;
+    source.zones = [
+      { name: 'a.com', resourceGroup: 'rg1', recordCount: 5 },
+      { name: 'b.com', resourceGroup: 'rg2', recordCount: 7 },
+      { name: 'c.com', resourceGroup: 'rg2', recordCount: 9 },
+    ];
+    source.selectedZones = ['a.com', 'c.com'];
+    readyTarget();
+    const review = useReviewStore();
+    expect(review.selectedCount).toBe(14);
+    const { request, expected } = review.buildRequest(false);
+    expect(request).toMatchObject({
+      subscriptionId: SUB,
+      authMethod: 'bearerToken',
+      sourceToken: 'arm-token',
+      dryRun: false,
+      zones: [{ name: 'a.com', resourceGroup: 'rg1' }, { name: 'c.com', resourceGroup: 'rg2' }],
+    });
+    expect(request.zones[0]).not.toHaveProperty('records');
+    expect(expected).toEqual({ 'a.com': 5, 'c.com': 9 });
+  });
+});
