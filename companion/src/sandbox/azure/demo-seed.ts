@@ -84,10 +84,10 @@ export function seedAzureDemo(sim: AzureSimulator): AzureDemo {
     sim.addRecordSet(reverse, { name: host, type: 'PTR', data: { PTRRecords: [{ ptrdname: name }] } });
   }
 
-  const stage = sim.addZone({ subscriptionId: staging, resourceGroup: 'dns-staging', name: 'staging.example.org' });
+  const stage = sim.addZone({ subscriptionId: staging, resourceGroup: 'dns-staging', name: 'staging-example.org' });
   sim.addRecordSet(stage, { name: '@', type: 'A', ttl: 60, data: a('198.51.100.5') });
-  sim.addRecordSet(stage, { name: 'api', type: 'CNAME', ttl: 60, data: { CNAMERecord: { cname: 'staging.example.org.' } } });
-  const bulk = sim.addZone({ subscriptionId: staging, resourceGroup: 'dns-staging', name: 'bulk.example.org' });
+  sim.addRecordSet(stage, { name: 'api', type: 'CNAME', ttl: 60, data: { CNAMERecord: { cname: 'staging-example.org.' } } });
+  const bulk = sim.addZone({ subscriptionId: staging, resourceGroup: 'dns-staging', name: 'bulk-example.org' });
   for (let i = 1; i <= 150; i++) {
     sim.addRecordSet(bulk, { name: `host${String(i).padStart(3, '0')}`, type: 'A', ttl: 300, data: a(`198.51.100.${i}`) });
   }
