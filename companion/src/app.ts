@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ENDPOINTS } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
+import { registerGuard } from './http/guard';
 import { registerTargetValidate } from './routes/target-validate';
 import { registerSourceValidate } from './routes/source-validate';
 import { registerSourceZones } from './routes/source-zones';
@@ -47,6 +48,11 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     const appErr = toAppError(err);
     if (appErr.status >= 500) request.log.error({ err }, 'request failed');
     void reply.status(appErr.status).send(appErr.toBody());
+  });
+
+  registerGuard(app, { allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins });
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
   });
 
   const known = new Set<string>(Object.values(ENDPOINTS));

@@ -1,3 +1,5 @@
+import { EXTENSION_ORIGIN } from '@dnsferry/shared';
+
 /** Environment → typed configuration. The only reader of DNSFERRY_* variables. */
 export interface Config {
   host: string;
@@ -22,6 +24,10 @@ export interface Config {
   bodyLimitBytes: number;
   maxZonesPerRequest: number;
   maxRecordsPerRequest: number;
+  /** Host names the companion answers to (DNS-rebinding guard). */
+  allowedHosts: string[];
+  /** Browser origins allowed to call (the extension's); requests without Origin are always allowed. */
+  allowedOrigins: string[];
 }
 
 export const DEFAULTS: Config = {
@@ -39,7 +45,15 @@ export const DEFAULTS: Config = {
   bodyLimitBytes: 16 * 1024 * 1024,
   maxZonesPerRequest: 100,
   maxRecordsPerRequest: 100_000,
+  allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
+  allowedOrigins: [EXTENSION_ORIGIN],
 };
+
+function list(env: NodeJS.ProcessEnv, key: string, fallback: string[]): string[] {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
   const raw = env[key];
@@ -80,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     bodyLimitBytes: int(env, 'DNSFERRY_BODY_LIMIT_BYTES', DEFAULTS.bodyLimitBytes, 1024, 1024 ** 3),
     maxZonesPerRequest: int(env, 'DNSFERRY_MAX_ZONES', DEFAULTS.maxZonesPerRequest, 1, 10_000),
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),
+    allowedHosts: list(env, 'DNSFERRY_ALLOWED_HOSTS', DEFAULTS.allowedHosts),
+    allowedOrigins: list(env, 'DNSFERRY_ALLOWED_ORIGINS', DEFAULTS.allowedOrigins),
   };
 }
