@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, shallowRef, triggerRef } from 'vue';
+import { computed, markRaw, ref } from 'vue';
 import type { MigrateRequest } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/utils/background-link';
 import type { Update } from '@/utils/messages';
@@ -12,33 +12,43 @@ import { useSettingsStore } from './settings';
  */
 export const useMigrationStore = defineStore('migration', () => {
   const settings = useSettingsStore();
-  // Thousands of log lines: one shallow ref, mutated in place and triggered once per batch.
-  const job = shallowRef<MigrationJob | null>(null);
+  const job = ref<MigrationJob | null>(null);
+  /**
+   * The log can hold tens of thousands of lines: it is kept out of Vue's reactivity (markRaw) and
+   * this counter moves whenever it grows, once per batch.
+   */
+  const version = ref(0);
   let link: BackgroundLink | null = null;
 
   const running = computed(() => job.value?.status === 'running');
   const totals = computed(() => (job.value ? jobTotals(job.value) : null));
 
+  function adopt(next: MigrationJob | null): void {
+    if (next) next.log = markRaw(next.log);
+    job.value = next;
+    version.value++;
+  }
+
   function apply(update: Update): void {
     switch (update.type) {
       case 'snapshot':
-        job.value = update.migration;
+        adopt(update.migration);
         return;
       case 'migration:start':
-        job.value = update.job;
+        adopt(update.job);
         return;
       case 'migration:clear':
-        job.value = null;
+        adopt(null);
         return;
       case 'migration:events':
         if (!job.value || job.value.id !== update.id) return;
         for (const e of update.events) applyMigrateEvent(job.value, e);
-        triggerRef(job);
+        version.value++;
         return;
       case 'migration:end':
         if (!job.value || job.value.id !== update.id) return;
         endMigrationJob(job.value, update.status, update.error, update.finishedAt);
-        triggerRef(job);
+        version.value++;
         return;
     }
   }
@@ -49,7 +59,9 @@ export const useMigrationStore = defineStore('migration', () => {
   }
 
   function start(request: MigrateRequest, expected: Record<string, number | null> = {}): void {
-    link?.send({ type: 'migration:start', companionUrl: settings.companionUrl, request, expected });
+    // Plain data only: the request is built from reactive state, and messages are cloned.
+    const plain = JSON.parse(JSON.stringify({ request, expected })) as { request: MigrateRequest; expected: Record<string, number | null> };
+    link?.send({ type: 'migration:start', companionUrl: settings.companionUrl, ...plain });
   }
   function cancel(): void {
     link?.send({ type: 'cancel', job: 'migration' });
@@ -58,5 +70,5 @@ export const useMigrationStore = defineStore('migration', () => {
     link?.send({ type: 'clear', job: 'migration' });
   }
 
-  return { job, running, totals, apply, attach, start, cancel, clear };
+  return { job, version, running, totals, apply, attach, start, cancel, clear };
 });

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia } from 'pinia';
+import { flushPromises, mount } from '@vue/test-utils';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import App from '@/entrypoints/popup/App.vue';
+import { BACKGROUND_LINK } from '@/utils/background-link';
+import { createJobRunner } from '@/utils/job-runner';
+import { companionFetch, errorBody, json, lines, ndjson, refused } from '../../support/fetch';
+import { localLink } from '../../support/local-link';
+
+const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
+const NS = ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'];
+
+async function openTab(url: string) {
+  const win = await fakeBrowser.windows.create({ focused: true });
+  await fakeBrowser.tabs.create({ windowId: win!.id, url, active: true });
+}
+
+function mountApp(fetch: typeof globalThis.fetch) {
+  vi.stubGlobal('fetch', fetch);
+  const runner = createJobRunner({ fetch, flushMs: 5 });
+  const w = mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
+  return { w, runner };
+}
+
+const until = (fn: () => void) => vi.waitFor(fn, { timeout: 3000, interval: 20 });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('popup', () => {
+  it('says when the companion is not running, and how to start it', async () => {
+    await openTab('https://www.example.com/');
+    const { w } = mountApp(refused);
+    await until(() => expect(w.find('[data-testid=companion-down]').exists()).toBe(true));
+    expect(w.get('[data-testid=companion-url]').text()).toBe('http://127.0.0.1:8787');
+    expect(w.get('[data-testid=cmd-sandbox]').text()).toBe('pnpm start');
+    expect(w.get('[data-testid=cmd-real]').text()).toBe('pnpm companion');
+    expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('down');
+  });
+
+  it('scans the current tab’s domain, then migrates it and shows the name servers', async () => {
+    await openTab('https://shop.example.co.uk/basket');
+    const migrateBodies: unknown[] = [];
+    const fetch = companionFetch({
+      '/api/target/validate': (body) =>
+        (body as { targetToken?: string }).targetToken
+          ? json(200, { success: true, accounts: [ACCOUNT], token: { status: 'active' } })
+          : errorBody(400, 'invalid_request', 'targetToken: expected the target API token', 'targetToken'),
+      '/api/dns/scan': () =>
+        ndjson(
+          lines([
+            { type: 'progress', message: 'Querying apex records' },
+            { type: 'info', message: 'Found 2 apex records' },
+            {
+              type: 'done',
+              records: [
+                { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' },
+                { type: 'MX', name: '@', ttl: 300, content: 'mail.example.co.uk', priority: 10 },
+                { type: 'CNAME', name: 'www', ttl: 300, content: 'example.co.uk' },
+              ],
+              total: 3,
+              subdomainsFound: ['www'],
+            },
+          ]),
+        ),
+      '/api/migrate': (body) => {
+        migrateBodies.push(body);
+        const zone = 'example.co.uk';
+        return ndjson(
+          lines([
+            { type: 'status', zone, message: 'Migrating example.co.uk' },
+            { type: 'success', zone, message: 'Zone created at the target', zoneId: 'z' },
+            { type: 'record', zone, message: '[1/2] A @ → 192.0.2.1', index: 1, total: 2 },
+            { type: 'record', zone, message: '[2/2] MX @ → 10 mail.example.co.uk', index: 2, total: 2 },
+            { type: 'zone-complete', zone, result: { created: 2, skipped: 0, failed: 0, nameServers: NS } },
+            { type: 'done', results: [{ zone, created: 2, skipped: 0, failed: 0 }] },
+          ]),
+        );
+      },
+    });
+    const { w } = mountApp(fetch);
+    await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
+    expect(w.get('[data-testid=scan-proposed]').text()).toBe('example.co.uk');
+    expect(w.get('[data-testid=scan-start]').text()).toBe('Scan example.co.uk');
+
+    await w.get('[data-testid=scan-start]').trigger('submit');
+    await until(() => expect(w.get('[data-testid=scan-status]').attributes('data-status')).toBe('done'));
+    expect(w.get('[data-testid=scan-status]').text()).toContain('Found 3 records on example.co.uk (1 subdomain)');
+    expect(w.findAll('[data-testid=scan-lines] li').map((l) => l.text())).toEqual(['Querying apex records', 'Found 2 apex records']);
+
+    await w.get('[data-testid=source-next]').trigger('click');
+    await w.get('[data-testid=cf-token]').setValue('my-token');
+    await w.get('[data-testid=cf-validate]').trigger('submit');
+    await until(() => expect(w.find('[data-testid=cf-account-single]').exists()).toBe(true));
+    await w.get('[data-testid=target-next]').trigger('click');
+
+    // review: deselect the CNAME
+    const boxes = w.findAll('[data-testid=review-record]');
+    expect(boxes).toHaveLength(3);
+    await w.get('[data-testid="review-group-example.co.uk-CNAME"]').setValue(false);
+    expect(w.get('[data-testid=migrate]').text()).toBe('Migrate 2 records');
+    await w.get('[data-testid=migrate]').trigger('click');
+
+    await until(() => expect(w.find('[data-testid=name-servers]').exists()).toBe(true));
+    expect(w.findAll('[data-testid=ns-server]').map((n) => n.text())).toEqual(NS);
+    expect(w.get('[data-testid=total-created]').text()).toBe('2');
+    expect(w.get('[data-testid=migration-headline]').text()).toBe('Migration finished');
+    expect(migrateBodies[0]).toMatchObject({
+      targetToken: 'my-token',
+      targetAccountId: ACCOUNT.id,
+      dryRun: false,
+      zones: [{ name: 'example.co.uk', records: [{ type: 'A' }, { type: 'MX' }] }],
+    });
+  });
+});
