@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { fqdn, type ScanEvent } from '@dnsferry/shared';
 import { createDohClient, DohError, type DohClientOptions } from './doh-client';
 import { Findings, type RRset } from './findings';
@@ -77,6 +78,8 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
   const querySignal = stop.signal;
+  // one listener per query in flight (its attempt links its own timeout to this signal)
+  setMaxListeners(concurrency + 10, querySignal);
   const findings = new Findings(zone);
   const failures = new FailureLog(zone);
   const asked = new Set<string>();

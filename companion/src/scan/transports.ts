@@ -1,4 +1,7 @@
 import http2, { type ClientHttp2Session } from 'node:http2';
+import net, { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
+import tls from 'node:tls';
 
 /** How DNS messages travel to the resolver (RFC 8484 GET, `?dns=` base64url). */
 export interface DohTransport {
@@ -45,7 +48,7 @@ export class Http2Transport implements DohTransport {
   private open(): ClientHttp2Session {
     const current = this.session;
     if (current && !current.closed && !current.destroyed) return current;
-    const session = http2.connect(this.url.origin);
+    const session = http2.connect(this.url.origin, { createConnection: () => this.connectSocket() });
     // Each pending stream fails with its own error; the session's is kept to explain it.
     session.on('error', (err: Error) => {
       this.lastSessionError = err;
@@ -58,6 +61,21 @@ export class Http2Transport implements DohTransport {
     session.unref();
     this.session = session;
     return session;
+  }
+
+  /**
+   * Many small frames are in flight at once: without TCP_NODELAY, Nagle's algorithm holds them
+   * until the server's delayed ACK, and concurrent queries end up slower than one at a time.
+   */
+  private connectSocket(): Duplex {
+    const host = this.url.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(this.url.port) || (this.url.protocol === 'https:' ? 443 : 80);
+    const socket =
+      this.url.protocol === 'https:'
+        ? tls.connect({ host, port, ALPNProtocols: ['h2'], ...(isIP(host) ? {} : { servername: host }) })
+        : net.connect({ host, port });
+    socket.setNoDelay(true);
+    return socket;
   }
 
   exchange(wire: Buffer, signal: AbortSignal): Promise<Buffer> {

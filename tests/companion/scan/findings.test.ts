@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer } from 'dns-packet';
 import { Findings } from '@dnsferry/companion/scan/findings';
 import type { DnsReply } from '@dnsferry/companion/scan/wire';
+
+type Answer = DnsReply['answers'][number];
 
 // Replies as a recursive resolver (cache, no AA bit) would give them, built by hand.
 const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({

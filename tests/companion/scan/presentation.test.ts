@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer } from 'dns-packet';
 import { toRecord, txtContent } from '@dnsferry/companion/scan/presentation';
 import { spfHosts, referencedNames } from '@dnsferry/companion/scan/mining';
 import { reportedTtl } from '@dnsferry/companion/scan/ttl';
+
+type Answer = Parameters<typeof toRecord>[0];
 
 describe('TXT content', () => {
   it.each([
