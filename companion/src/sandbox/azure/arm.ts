@@ -21,6 +21,12 @@ export interface ArmContext {
   /** Record-set pages are also cut when their JSON would pass this many bytes, as ARM does. */
   maxPageBytes: number;
   counters: { armRequests: number; throttled: number; byRoute: Record<string, number> };
+  /**
+   * Azure DNS's own limit on record-set list calls per zone (60 a minute in Azure). Off by default;
+   * tests shrink the window so the limit bites in a second instead of a minute.
+   */
+  listLimit?: { calls: number; windowMs: number };
+  listCalls: Map<string, number[]>;
 }
 
 const ok = (body: unknown): WireResponse => ({ status: 200, body });
@@ -166,9 +172,30 @@ export function handleArm(ctx: ArmContext, method: string, rawUrl: string, autho
   return err(arm.noRoute(url.pathname));
 }
 
+/** A sliding window per zone; the answer says when the oldest call leaves it. */
+function zoneListThrottle(ctx: ArmContext, zone: SimZone): WireResponse | null {
+  const limit = ctx.listLimit;
+  if (!limit) return null;
+  const key = `${zone.subscriptionId}/${zone.resourceGroup}/${zone.name}`.toLowerCase();
+  const now = Date.now();
+  const calls = (ctx.listCalls.get(key) ?? []).filter((t) => now - t < limit.windowMs);
+  ctx.listCalls.set(key, calls);
+  if (calls.length < limit.calls) {
+    calls.push(now);
+    return null;
+  }
+  ctx.counters.throttled++;
+  const retryAfter = Math.max(1, Math.ceil((limit.windowMs - (now - (calls[0] ?? now))) / 1000));
+  return err(arm.zoneListThrottled(zone.name, limit.calls, retryAfter));
+}
+
 function recordSets(ctx: ArmContext, url: URL, zone: SimZone, rest: string[], rg: string): WireResponse {
   const [first = '', second] = rest;
   const lower = first.toLowerCase();
+  if (rest.length === 1) {
+    const throttled = zoneListThrottle(ctx, zone);
+    if (throttled) return throttled;
+  }
   if (rest.length === 1 && (lower === 'all' || lower === 'recordsets')) {
     count(ctx, 'recordSets');
     const all = zone.recordSets.map((rs) => recordSetJson(zone, rs));

@@ -122,6 +122,14 @@ export const arm = {
       `Number of 'read' requests for subscription '${sub}' actor '${objectId}' exceeded. Please try again after '${retryAfter}' seconds after the additional tokens are available. Refer to https://aka.ms/arm-throttling for additional information.`,
       { 'retry-after': String(retryAfter) },
     ),
+  /** The code and wording of Azure DNS's per-zone limit are not documented; this follows ARM's 429 convention. */
+  zoneListThrottled: (zone: string, calls: number, retryAfter: number) =>
+    armError(
+      429,
+      'TooManyRequests',
+      `The request rate for listing record sets of DNS zone '${zone}' exceeds ${calls} per window. Please retry after ${retryAfter} seconds.`,
+      { 'retry-after': String(retryAfter) },
+    ),
   methodNotAllowed: (method: string) =>
     armError(405, 'MethodNotAllowed', `The requested resource does not support http method '${method}'.`),
   noRoute: (path: string) => armError(404, 'InvalidResourceType', `The resource type could not be found for the path '${path}'.`),

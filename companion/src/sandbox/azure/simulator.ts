@@ -12,6 +12,8 @@ export interface AzureSimulatorOptions {
   pageSize?: Partial<ArmContext['pageSize']>;
   /** Record-set pages are cut when their JSON passes this size (ARM cuts by size too). Default 6,000 bytes. */
   maxPageBytes?: number;
+  /** Azure DNS's per-zone limit on record-set list calls (Azure: 60 per 60,000 ms). Off unless given. */
+  recordSetListLimit?: { calls: number; windowMs: number };
 }
 
 export interface SimRequest {
@@ -112,12 +114,16 @@ export async function startAzureSimulator(opts: AzureSimulatorOptions = {}): Pro
     pageSize: { subscriptions: 1, zones: 2, recordSets: 100, ...opts.pageSize },
     maxPageBytes: opts.maxPageBytes ?? 6000,
     counters,
+    ...(opts.recordSetListLimit ? { listLimit: opts.recordSetListLimit } : {}),
+    listCalls: new Map(),
   };
   const armServer = createServer({ cert: SIMULATOR_CERT, key: SIMULATOR_KEY }, (req, res) => {
     void (async () => {
       await readBody(req);
       requests.push({ service: 'arm', method: req.method ?? '', url: req.url ?? '' });
-      send(res, handleArm(ctx, req.method ?? 'GET', req.url ?? '/', req.headers.authorization));
+      const r = handleArm(ctx, req.method ?? 'GET', req.url ?? '/', req.headers.authorization);
+      const remaining = String(Math.max(0, 11999 - counters.armRequests));
+      send(res, { ...r, headers: { 'x-ms-ratelimit-remaining-subscription-reads': remaining, ...r.headers } });
     })().catch((e: unknown) => send(res, { status: 500, body: { error: { code: 'InternalServerError', message: String(e) } } }));
   });
 

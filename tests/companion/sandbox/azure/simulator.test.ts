@@ -205,4 +205,28 @@ describe('Azure simulator: ARM wire', () => {
     expect((await arm('/subscriptions?api-version=2022-12-01')).status).toBe(200);
     expect(sim.counters).toMatchObject({ armRequests: 3, throttled: 2, byRoute: { subscriptions: 1 } });
   });
+
+  it("limits record-set list calls per zone like Azure DNS, when asked to", async () => {
+    const limited = await startAzureSimulator({ recordSetListLimit: { calls: 2, windowMs: 1000 } });
+    try {
+      const d = seedAzureDemo(limited);
+      const zone = d.zones[0] as ZoneRef;
+      const path = `${limited.armUrl}/subscriptions/${zone.subscriptionId}/resourceGroups/${zone.resourceGroup}/providers/Microsoft.Network/dnszones/${zone.name}/all?api-version=2018-05-01`;
+      const get = () => limited.fetch(path, { headers: { authorization: `Bearer ${d.bearerToken.sourceToken}` } });
+      expect((await get()).status).toBe(200);
+      const second = await get();
+      expect(second.status).toBe(200);
+      expect(Number(second.headers.get('x-ms-ratelimit-remaining-subscription-reads'))).toBeGreaterThan(0);
+      const third = await get();
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('1');
+      expect(await third.json()).toMatchObject({ error: { code: 'TooManyRequests' } });
+      // Other zones have their own allowance.
+      const other = d.zones[1] as ZoneRef;
+      const res = await limited.fetch(path.replace(`/dnszones/${zone.name}/`, `/dnszones/${other.name}/`), { headers: { authorization: `Bearer ${d.bearerToken.sourceToken}` } });
+      expect(res.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -202,3 +202,22 @@ describe('Azure source: reading a zone', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('Azure source: the per-zone record-set list limit', () => {
+  it('paces itself through the limit by Retry-After and still reads every record set', async () => {
+    const limited = await startAzureStack({ sim: { recordSetListLimit: { calls: 3, windowMs: 1200 } } });
+    try {
+      const z = limited.sim.addZone({ subscriptionId: limited.world.subs[0], resourceGroup: 'dns', name: 'paced.example' });
+      for (let i = 1; i <= 120; i++) limited.sim.addRecordSet(z, { name: `h${i}`, type: 'A', data: { ARecords: [{ ipv4Address: `203.0.113.${i}` }] } });
+      const source = createAzureSource(limited.deps, limited.world.bearerCreds, limited.world.subs[0]);
+      const started = Date.now();
+      const content = await source.readZone({ name: 'paced.example', resourceGroup: 'dns' }, { signal: signal() });
+      expect(content.records).toHaveLength(120);
+      expect(limited.sim.counters.byRoute.recordSets).toBeGreaterThan(3);
+      expect(limited.sim.counters.throttled).toBeGreaterThanOrEqual(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    } finally {
+      await limited.close();
+    }
+  });
+});
