@@ -34,7 +34,7 @@ function fetchOnce(ctx: AliasContext, id: string, apiVersion: string): Promise<u
   const key = id.toLowerCase();
   let p = ctx.cache.get(key);
   if (!p) {
-    p = ctx.arm.get(`${id.startsWith('/') ? '' : '/'}${id}?api-version=${apiVersion}`, ctx.signal);
+    p = ctx.arm.get(`${encodeURI(id.startsWith('/') ? id : `/${id}`)}?api-version=${apiVersion}`, ctx.signal);
     ctx.cache.set(key, p);
   }
   return p;

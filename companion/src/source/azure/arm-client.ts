@@ -90,7 +90,9 @@ export class ArmClient {
     const url = this.url(pathOrUrl);
     const { config, redactor } = this.deps;
     for (let attempt = 0; ; attempt++) {
-      const { token } = (await this.deps.credential.getToken(this.scope, { abortSignal: signal })) ?? { token: '' };
+      const access = await this.deps.credential.getToken(this.scope, { abortSignal: signal });
+      if (!access) throw new UpstreamError('Azure', 'auth', undefined, 'no access token could be obtained for Azure Resource Manager');
+      const { token } = access;
       const timeout = AbortSignal.timeout(config.upstreamTimeoutMs);
       let res: Response;
       try {
