@@ -80,15 +80,26 @@ export class Findings {
     return undefined;
   }
 
-  /** Whether a record set is one of this zone's: not a wildcard echo, not the child zone's data. */
+  /**
+   * Whether a record set is one of this zone's: not a wildcard echo, not the apex NS, and not data
+   * of a delegated child zone. At a cut only the NS set is the parent's; the addresses of the
+   * child's servers below it (glue) are not authoritative data of this zone (and a target such as
+   * Cloudflare refuses records below a delegation), so they are reported, not listed.
+   */
   belongsToZone(set: RRset): boolean {
     if (set.name === '@' && set.type === 'NS') return false; // the target assigns its own
     if (this.isWildcardCopy(set)) return false;
     const cut = this.cutAbove(set.name);
-    if (cut === undefined) return true;
-    if (set.name === cut) return set.type === 'NS';
-    // glue: addresses of the child's name servers that live below the cut
-    return (set.type === 'A' || set.type === 'AAAA') && (this.cuts.get(cut)?.has(fqdn(set.name, this.zone)) ?? false);
+    return cut === undefined || (set.name === cut && set.type === 'NS');
+  }
+
+  /** Glue: an address of a delegated zone's own server, below the cut. */
+  isGlue(set: RRset): boolean {
+    const cut = this.cutAbove(set.name);
+    return (
+      cut !== undefined && set.name !== cut && (set.type === 'A' || set.type === 'AAAA') &&
+      (this.cuts.get(cut)?.has(fqdn(set.name, this.zone)) ?? false)
+    );
   }
 
   /**

@@ -124,6 +124,9 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
       for (const set of created) {
         if (set.name.startsWith('*')) yield { type: 'info', message: `wildcard ${describeSet(set)}: names that only answer with it are not listed` };
         else if (set.name !== '@' && findings.belongsToZone(set)) yield { type: 'info', message: `found ${describeSet(set)}` };
+        else if (findings.isGlue(set)) {
+          yield { type: 'info', message: `glue ${describeSet(set)}: an address of a delegated zone's server, kept by that zone, so not listed` };
+        }
       }
     }
   }
@@ -208,17 +211,15 @@ function wildcardProbes(parent: string, count: number): Query[] {
   return out;
 }
 
-/** In-zone names referenced by the zone's records (not below a delegation, except its name servers). */
+/** In-zone names referenced by the zone's records, except those below a delegation. */
 function minedNames(findings: Findings): string[] {
   const names = new Set<string>();
   for (const set of findings.rrsets.values()) {
-    // NS sets are the apex's and the delegations': their in-zone servers need their addresses
-    if (set.type !== 'NS' && !findings.belongsToZone(set)) continue;
+    // the apex NS set is not listed, but its in-zone servers need their addresses
+    if (!(set.name === '@' && set.type === 'NS') && !findings.belongsToZone(set)) continue;
     for (const a of set.answers.values()) {
       for (const n of referencedNames(a, findings.zone)) {
-        const cut = findings.cutAbove(n);
-        const glue = cut !== undefined && findings.cuts.get(cut)?.has(fqdn(n, findings.zone));
-        if (!n.startsWith('*') && (cut === undefined || glue)) names.add(n);
+        if (!n.startsWith('*') && findings.cutAbove(n) === undefined) names.add(n);
       }
     }
   }

@@ -88,6 +88,7 @@ describe('a full scan of dnsferry.test through dnsdist (TLS, HTTP/2)', () => {
     const info = messages(result.events, 'info');
     expect(info).toContain('found _dmarc TXT "v=DMARC1; p=reject; rua=mailto:dmarc@dnsferry.test"');
     expect(info).toContain('found intranet NS ns1.intranet.dnsferry.test, ns2.intranet.dnsferry.test');
+    expect(info).toContain("glue ns1.intranet A 192.0.2.201: an address of a delegated zone's server, kept by that zone, so not listed");
     expect(messages(result.events, 'error')).toEqual([]);
     expect(info.filter((m) => m.startsWith('no answer'))).toEqual([]);
   });
