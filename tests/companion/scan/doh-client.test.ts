@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/scan/doh-client';
 import { dohEndpoints } from '../../support/dns/endpoints';
@@ -41,6 +43,17 @@ describe('DoH client against unbound + dnsdist', () => {
     client = createDohClient(dohEndpoints().httpUrl);
     expect((await client.query('nope.xn--caf-dma.test', 'A', signal())).rcode).toBe('NXDOMAIN');
     expect((await client.query('outside.example', 'A', signal())).rcode).toBe('REFUSED');
+  });
+
+  it('falls back to HTTP/1.1 over TLS when the resolver offers no h2', async () => {
+    const { runDir, httpUrl } = dohEndpoints();
+    const tls = { key: readFileSync(join(runDir, 'server.key')), cert: readFileSync(join(runDir, 'server.pem')) };
+    stub = await forwardingResolver(httpUrl, { tls });
+    expect(stub.url).toMatch(/^https:/);
+    client = createDohClient(stub.url);
+    const reply = await client.query('dnsferry.test', 'CAA', signal());
+    expect(reply.answers).toHaveLength(3);
+    expect(client.protocol).toBe('HTTP/1.1');
   });
 
   it('falls back to HTTP/1.1 when the resolver does not speak HTTP/2', async () => {

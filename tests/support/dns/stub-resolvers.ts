@@ -3,7 +3,8 @@
  * one that never answers, one that speaks only HTTP/1.1, one that answers with what it is told.
  * They listen on a random loopback port and count what they receive.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface StubResolver {
@@ -19,12 +20,15 @@ export interface StubResolver {
 
 type Handler = (query: Buffer, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-/** An HTTP/1.1-only DoH server (node:http cannot speak h2c, so HTTP/2 clients must fall back). */
-export async function startStubResolver(handler: Handler): Promise<StubResolver> {
+/**
+ * An HTTP/1.1-only DoH server (node:http cannot speak h2c, and node:https offers no h2 in ALPN, so
+ * HTTP/2 clients must fall back). With `tls` (a key and certificate in PEM), it serves https.
+ */
+export async function startStubResolver(handler: Handler, tls?: { key: Buffer; cert: Buffer }): Promise<StubResolver> {
   let requests = 0;
   let open = 0;
   let maxOpen = 0;
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     requests++;
     open++;
     maxOpen = Math.max(maxOpen, open);
@@ -33,11 +37,12 @@ export async function startStubResolver(handler: Handler): Promise<StubResolver>
     void Promise.resolve(handler(Buffer.from(dns, 'base64url'), req, res)).catch((err: unknown) => {
       res.destroy(err instanceof Error ? err : new Error(String(err)));
     });
-  });
+  };
+  const server = tls ? createTlsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/dns-query`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}/dns-query`,
     get requests() {
       return requests;
     },
@@ -64,7 +69,10 @@ export function hangingResolver(): Promise<StubResolver> {
  * Forwards each query to a real DoH server, over HTTP/1.1; optionally after a delay, and never
  * answering the questions whose name matches `hang`.
  */
-export function forwardingResolver(upstream: string, options: { delayMs?: number; hang?: RegExp } = {}): Promise<StubResolver> {
+export function forwardingResolver(
+  upstream: string,
+  options: { delayMs?: number; hang?: RegExp; tls?: { key: Buffer; cert: Buffer } } = {},
+): Promise<StubResolver> {
   return startStubResolver(async (query, _req, res) => {
     if (options.hang?.test(questionName(query))) return;
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
@@ -72,7 +80,7 @@ export function forwardingResolver(upstream: string, options: { delayMs?: number
     const up = await fetch(`${upstream}?dns=${query.toString('base64url')}`, { headers: { accept: 'application/dns-message' } });
     res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/dns-message' });
     res.end(Buffer.from(await up.arrayBuffer()));
-  });
+  }, options.tls);
 }
 
 /** Sets the RCODE of every reply from `upstream` whose question name matches `pattern` (e.g. SERVFAIL = 2). */
