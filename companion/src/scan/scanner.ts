@@ -84,7 +84,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
   const failures = new FailureLog(zone);
   const asked = new Set<string>();
   const started = performance.now();
-  let answered = 0;
+  let usable = 0;
   let unasked = 0;
   const resolver = new URL(input.dohUrl).host;
 
@@ -111,13 +111,13 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
         } else throw outcome.error;
         continue;
       }
-      answered++;
       const reply = outcome.value;
       if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN') {
         const line = failures.add(q.name, q.type, `the resolver answered ${reply.rcode}`, reply.rcode);
         if (line) yield { type: 'info', message: line };
         continue;
       }
+      usable++;
       const created = q.wildcardOf !== undefined
         ? findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
         : findings.absorb(q.name, q.type, reply);
@@ -179,8 +179,8 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     if (overBudget) {
       yield { type: 'info', message: `The scan stopped at its time limit of ${budgetMs} ms: ${unasked} queries were not made or not answered; the records found until then are listed` };
     }
-    if (answered === 0) {
-      yield { type: 'error', message: `The DoH resolver ${resolver} answered no query${failures.first ? ` (${failures.first})` : ''}` };
+    if (usable === 0) {
+      yield { type: 'error', message: `The DoH resolver ${resolver} gave no usable answer${failures.first ? ` (${failures.first})` : ''}` };
     }
     const ms = Math.round(performance.now() - started);
     const result = done(findings);

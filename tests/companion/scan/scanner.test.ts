@@ -118,6 +118,15 @@ describe('scans of other shapes', () => {
 });
 
 describe('failures', () => {
+  it('a domain the resolver refuses: every query REFUSED ends with an error and an empty done', async () => {
+    const { events, done } = await scan('example.com', doh.httpUrl);
+    expect(messages(events, 'info')).toContain('no answer for example.com SOA: the resolver answered REFUSED');
+    const errors = messages(events, 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^The DoH resolver 127\.0\.0\.1:\d+ gave no usable answer \(.+ the resolver answered REFUSED\)$/);
+    expect(done.total).toBe(0);
+  });
+
   it('SERVFAIL on some names is reported as info and the scan still ends with the rest', async () => {
     stub = await rcodeRewritingResolver(doh.httpUrl, /^(_dmarc|api)\./, 2);
     const { events, done } = await scan('dnsferry.test', stub.url);
@@ -164,7 +173,7 @@ describe('failures', () => {
     const info = messages(events, 'info');
     expect(info.filter((m) => m.startsWith('no answer'))).toHaveLength(10);
     expect(info.some((m) => /^\d+ queries got no usable answer in all \(\d+ network\)/.test(m))).toBe(true);
-    expect(messages(events, 'error')[0]).toMatch(/^The DoH resolver 127\.0\.0\.1:\d+ answered no query \(.*ECONNREFUSED/);
+    expect(messages(events, 'error')[0]).toMatch(/^The DoH resolver 127\.0\.0\.1:\d+ gave no usable answer \(.*ECONNREFUSED/);
     expect(done.total).toBe(0);
   });
 });
