@@ -45,7 +45,8 @@ export const useConnectionStore = defineStore('connection', () => {
   /** The token the accounts belong to; editing the token invalidates them. */
   const validatedToken = ref('');
 
-  const targetReady = computed(() => validatedToken.value !== '' && validatedToken.value === token.value.trim() && accountId.value !== '');
+  const tokenValidated = computed(() => validatedToken.value !== '' && validatedToken.value === token.value.trim());
+  const targetReady = computed(() => tokenValidated.value && accountId.value !== '');
   const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
 
   async function checkCompanion(fetchImpl?: typeof fetch): Promise<boolean> {
@@ -126,6 +127,7 @@ export const useConnectionStore = defineStore('connection', () => {
     expiresOn,
     validating,
     targetError,
+    tokenValidated,
     targetReady,
     checkCompanion,
     validateTarget,

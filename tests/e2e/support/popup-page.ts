@@ -1,0 +1,140 @@
+import type { Page } from 'puppeteer-core';
+import type { ExtensionBrowser } from './browser';
+
+/** What the service worker's `chrome` offers that these helpers use. */
+declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
+
+const sel = (id: string) => `[data-testid="${id}"]`;
+
+/** The popup, driven the way a person would: through its labelled controls. */
+export class PopupPage {
+  constructor(readonly page: Page) {}
+
+  /** The popup page opened in a tab of its own (fixed popup size), optionally for the tab `tabId`. */
+  static async openAsTab(ext: ExtensionBrowser, query = ''): Promise<PopupPage> {
+    const page = await ext.browser.newPage();
+    await page.setViewport({ width: 760, height: 580 });
+    await page.goto(`chrome-extension://${ext.extensionId}/popup.html${query}`);
+    const popup = new PopupPage(page);
+    await popup.ready();
+    return popup;
+  }
+
+  /** A click on the toolbar button while `site` is the active tab: the real popup, with activeTab granted. */
+  static async openFromToolbar(ext: ExtensionBrowser, site: Page): Promise<PopupPage> {
+    await site.bringToFront();
+    const extension = (await ext.browser.extensions()).get(ext.extensionId);
+    if (!extension) throw new Error('the extension is not loaded');
+    await site.triggerExtensionAction(extension);
+    const target = await ext.browser.waitForTarget((t) => t.url() === `chrome-extension://${ext.extensionId}/popup.html`, { timeout: 10_000 });
+    const page = await target.asPage();
+    const popup = new PopupPage(page);
+    await popup.ready();
+    return popup;
+  }
+
+  async ready(): Promise<void> {
+    await this.page.waitForSelector('.app[data-ready="true"]', { timeout: 15_000 });
+  }
+
+  $(id: string): string {
+    return sel(id);
+  }
+
+  async click(id: string): Promise<void> {
+    const el = await this.page.waitForSelector(`${sel(id)}:not([disabled])`, { visible: true, timeout: 15_000 });
+    await el!.click();
+  }
+
+  async text(id: string): Promise<string> {
+    const el = await this.page.waitForSelector(sel(id), { timeout: 15_000 });
+    return (await el!.evaluate((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())) as string;
+  }
+
+  async texts(id: string): Promise<string[]> {
+    return this.page.$$eval(sel(id), (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  }
+
+  async attr(id: string, name: string): Promise<string | null> {
+    const el = await this.page.waitForSelector(sel(id), { timeout: 15_000 });
+    return el!.evaluate((e, n) => e.getAttribute(n), name);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.page.$(sel(id))) !== null;
+  }
+
+  /** Waits until the element's attribute has one of the values; returns it. */
+  async waitAttr(id: string, name: string, values: string[], timeout = 60_000): Promise<string> {
+    await this.page.waitForFunction(
+      (s, n, vs) => {
+        const v = document.querySelector(s)?.getAttribute(n);
+        return v !== null && v !== undefined && vs.includes(v);
+      },
+      { timeout, polling: 50 },
+      sel(id),
+      name,
+      values,
+    );
+    return (await this.attr(id, name)) ?? '';
+  }
+
+  async waitFor(id: string, timeout = 30_000): Promise<void> {
+    await this.page.waitForSelector(sel(id), { timeout, visible: true });
+  }
+
+  /** Types like a person (short values). */
+  async type(id: string, value: string): Promise<void> {
+    const el = await this.page.waitForSelector(sel(id), { visible: true });
+    await el!.click({ count: 3 });
+    await el!.type(value);
+  }
+
+  /** Pastes a long value at once (a zone file). */
+  async paste(id: string, value: string): Promise<void> {
+    await this.page.waitForSelector(sel(id), { visible: true });
+    await this.page.$eval(
+      sel(id),
+      (el, v) => {
+        const input = el as HTMLTextAreaElement;
+        input.value = v;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      value,
+    );
+  }
+
+  async select(id: string, value: string): Promise<void> {
+    await this.page.select(sel(id), value);
+  }
+
+  async validateTarget(token: string): Promise<void> {
+    await this.type('cf-token', token);
+    await this.click('cf-validate');
+    await this.page.waitForFunction(
+      (a, b) => document.querySelector(a) !== null || document.querySelector(b) !== null,
+      { timeout: 20_000 },
+      sel('cf-ok'),
+      sel('cf-error'),
+    );
+  }
+
+  /** Totals shown on the migration screen. */
+  async totals(): Promise<{ created: number; skipped: number; failed: number }> {
+    return {
+      created: Number(await this.text('total-created')),
+      skipped: Number(await this.text('total-skipped')),
+      failed: Number(await this.text('total-failed')),
+    };
+  }
+
+  async waitMigrationEnd(timeout = 90_000): Promise<string> {
+    return this.waitAttr('migration', 'data-status', ['done', 'failed', 'interrupted', 'cancelled'], timeout);
+  }
+}
+
+export async function setCompanionUrl(ext: ExtensionBrowser, url: string): Promise<void> {
+  await ext.worker.evaluate(async (u) => {
+    await chrome.storage.local.set({ 'dnsferry:settings': { companionUrl: u, theme: 'system' } });
+  }, url);
+}
