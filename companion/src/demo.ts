@@ -3,8 +3,8 @@
  * seeds them, and starts the companion pointed at them (through the same configuration a real run
  * uses). Prints what to paste where. Real providers: `pnpm companion`.
  */
+import { buildApp } from './app';
 import { loadConfig } from './config';
-import { startServer } from './server';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
 import { startDemoResolver } from './sandbox/doh/index';
@@ -25,7 +25,8 @@ const config = {
   azureArm: azure.armUrl,
   ...(resolver ? { dohUrl: resolver.url } : {}),
 };
-const app = await startServer(config, { fetch: azure.fetch });
+const app = buildApp(config, { fetch: azure.fetch });
+await app.listen({ host: config.host, port: config.port });
 const base = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
 
 const sp = azureDemo.servicePrincipal;
@@ -55,7 +56,7 @@ const lines = [
 process.stdout.write(lines.join('\n') + '\n');
 
 const stop = () => {
-  void Promise.allSettled([cloudflare.close(), azure.close(), resolver?.close()]).then(() => process.exit(0));
+  void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), resolver?.close()]).then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -16,11 +16,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The companion as people run it (`pnpm companion`), in its own process so its memory is its own. */
+/** The companion as people run it (`pnpm companion`: the bundle in companion/dist), in its own process so its memory is its own. */
 export async function spawnCompanion(env: Record<string, string>) {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'companion/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['companion/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, DNSFERRY_PORT: String(port), DNSFERRY_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,13 +4,16 @@ import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
 /** The companion in-process (inject or real listen) in front of a seeded Cloudflare simulator; every log line captured. */
-export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config> } = {}) {
+export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config>; azure?: boolean } = {}) {
   const sim = await startCloudflareSimulator({ rateLimit: false, ...opts.sim });
   const seed = seedCloudflareDemo(sim);
+  const azure = opts.azure ? await startAzureSimulator() : undefined;
+  const azureDemo = azure ? seedAzureDemo(azure) : undefined;
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -18,12 +21,21 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
       cb();
     },
   });
-  const config: Config = { ...DEFAULTS, cloudflareApi: sim.url, retryBaseMs: 5, logLevel: 'debug', ...opts.config };
-  const app = buildApp(config, { logStream });
+  const config: Config = {
+    ...DEFAULTS,
+    cloudflareApi: sim.url,
+    retryBaseMs: 5,
+    logLevel: 'debug',
+    ...(azure ? { azureAuthority: azure.authorityUrl, azureArm: azure.armUrl } : {}),
+    ...opts.config,
+  };
+  const app = buildApp(config, { logStream, ...(azure ? { fetch: azure.fetch } : {}) });
   await app.ready();
   return {
     sim,
     seed,
+    azure,
+    azureDemo,
     app,
     logs,
     config,
@@ -36,6 +48,7 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     async close() {
       await app.close();
       await sim.close();
+      await azure?.close();
     },
   };
 }

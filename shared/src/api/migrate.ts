@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DnsRecordSchema } from '../records';
 import { ZoneNameSchema } from '../names';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
-import { SubscriptionIdSchema } from './source-validate';
+import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
 export const MigrateZoneSchema = z.object({
   name: ZoneNameSchema,
@@ -19,12 +19,12 @@ export const MigrateRequestSchema = z
     targetAccountId: TargetAccountIdSchema,
     zones: z.array(MigrateZoneSchema).min(1, { error: 'at least one zone is needed' }),
     /** Source credentials, used only for zones sent without records. */
-    sourceToken: z.string().trim().min(1).max(16384).optional(),
+    sourceToken: BearerTokenCredentialsSchema.shape.sourceToken.optional(),
     subscriptionId: SubscriptionIdSchema.optional(),
     authMethod: z.enum(['servicePrincipal', 'bearerToken']).optional(),
-    tenantId: z.string().trim().min(1).max(253).optional(),
-    clientId: z.string().trim().min(1).max(253).optional(),
-    clientSecret: z.string().trim().min(1).max(1024).optional(),
+    tenantId: ServicePrincipalCredentialsSchema.shape.tenantId.optional(),
+    clientId: ServicePrincipalCredentialsSchema.shape.clientId.optional(),
+    clientSecret: ServicePrincipalCredentialsSchema.shape.clientSecret.optional(),
     /** Plan only: same events and counts, nothing written. */
     dryRun: z.boolean().optional(),
   })

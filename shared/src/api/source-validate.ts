@@ -24,7 +24,9 @@ export const ServicePrincipalCredentialsSchema = z.object({
 export const BearerTokenCredentialsSchema = z.object({
   authMethod: z.literal('bearerToken'),
   /** An ARM access token, e.g. from `az account get-access-token`. */
-  sourceToken: secret('a source bearer token', 16384),
+  sourceToken: secret('a source bearer token', 16384).regex(/^[\t\n\r\x20-\x7e]+$/, {
+    error: 'a source bearer token has only ASCII characters',
+  }),
 });
 export const SourceCredentialsSchema = z.discriminatedUnion('authMethod', [
   ServicePrincipalCredentialsSchema,
