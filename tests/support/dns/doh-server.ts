@@ -50,7 +50,12 @@ export async function startDohServer(): Promise<DohServer> {
   const killAll = () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   };
-  process.once('exit', killAll);
+  // if the test run ends without stop() (a crash, a forced exit), leave neither daemons nor files
+  const onExit = () => {
+    killAll();
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   try {
     const [httpsPort, httpPort, h2Port, dnsPort] = (await freePorts(4)) as [number, number, number, number];
     makeCertificates(runDir);
@@ -97,13 +102,14 @@ export async function startDohServer(): Promise<DohServer> {
       runDir,
       async stop() {
         await Promise.all(children.map(stopChild));
-        process.removeListener('exit', killAll);
+        process.removeListener('exit', onExit);
         rmSync(runDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     const logs = ['unbound', 'dnsdist'].map((n) => tail(join(runDir, `${n}.log`))).join('\n');
     killAll();
+    process.removeListener('exit', onExit); // keep the files: the message points to them
     throw new Error(`could not start the test DNS server (files kept in ${runDir}): ${(err as Error).message}\n${logs}`, { cause: err });
   }
 }
