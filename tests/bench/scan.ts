@@ -29,6 +29,20 @@ export interface ScanBench {
   figures: ScanFigure[];
 }
 
+/** The headline figures, flat (what `pnpm bench` prints): default concurrency, then concurrency 1. */
+export interface ScanFigures {
+  domain: string;
+  resolver: string;
+  protocol: string;
+  concurrency: number;
+  queries: number;
+  records: number;
+  wallMs: number;
+  concurrency1WallMs: number;
+  http1WallMs: number;
+  runs: number;
+}
+
 async function once(dohUrl: string, options: Partial<ScanOptions>): Promise<ScanStats & { records: number }> {
   let stats: ScanStats | undefined;
   let records = -1;
@@ -62,8 +76,26 @@ async function measure(label: string, dohUrl: string, options: Partial<ScanOptio
   };
 }
 
-/** Starts the test DNS server, measures, stops it. */
-export async function benchScan(): Promise<ScanBench> {
+/** Starts the test DNS server, measures, stops it; the figures `pnpm bench` prints. */
+export async function benchScan(): Promise<ScanFigures> {
+  const bench = await measureScans();
+  const [main, serial, http1] = bench.figures as [ScanFigure, ScanFigure, ScanFigure];
+  return {
+    domain: bench.domain,
+    resolver: main.label.replace(/^.*\((.*)\)$/, '$1'),
+    protocol: main.protocol,
+    concurrency: main.concurrency,
+    queries: main.queries,
+    records: main.records,
+    wallMs: main.medianMs,
+    concurrency1WallMs: serial.medianMs,
+    http1WallMs: http1.medianMs,
+    runs: bench.runs,
+  };
+}
+
+/** Every setup measured, with medians and spreads. */
+export async function measureScans(): Promise<ScanBench> {
   const server = await startDohServer();
   // Node trusts the test CA only through NODE_EXTRA_CA_CERTS, read at start-up: TLS is measured
   // when this process was started with it (as the test runner's workers are), plain HTTP otherwise.
@@ -106,6 +138,6 @@ export function formatScanBench(bench: ScanBench): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const bench = await benchScan();
+  const bench = await measureScans();
   for (const line of formatScanBench(bench)) process.stdout.write(`${line}\n`);
 }
