@@ -22,7 +22,10 @@ export interface MigrateDeps {
  */
 export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
   const results: Array<ZoneResult & { zone: string }> = [];
-  for (const zone of input.zones) {
+  // Taken off a queue so a finished zone's records can be collected while the next one runs.
+  const queue = [...input.zones];
+  input.zones.length = 0;
+  for (let zone = queue.shift(); zone; zone = queue.shift()) {
     if (signal.aborted) return;
     const result = yield* migrateZone(zone, input.dryRun, deps, signal);
     results.push({ zone: zone.name, created: result.created, skipped: result.skipped, failed: result.failed });

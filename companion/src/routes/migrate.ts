@@ -11,6 +11,8 @@ import { sourceFor } from '../source/from-request';
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
   app.post(ENDPOINTS.migrate, async (request, reply) => {
     const body = parseBody(MigrateRequestSchema, request.body);
+    // The parsed copy is all we need; letting the raw one go halves what a large request holds.
+    request.body = null;
     if (body.zones.length > deps.config.maxZonesPerRequest) {
       throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
     }

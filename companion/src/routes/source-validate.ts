@@ -3,13 +3,12 @@ import { ENDPOINTS, SourceValidateRequestSchema, type SourceValidateResponse } f
 import type { RouteDeps } from '../app';
 import { clientGone } from '../http/ndjson';
 import { parseBody } from '../http/parse';
-import { listSubscriptions } from '../source/azure/index';
 
 /** Signs in to Azure with a service principal or an ARM token and lists the subscriptions it can see. */
 export function registerSourceValidate(app: FastifyInstance, deps: RouteDeps): void {
   app.post(ENDPOINTS.sourceValidate, async (request, reply): Promise<SourceValidateResponse> => {
     const creds = parseBody(SourceValidateRequestSchema, request.body);
-    const subscriptions = await listSubscriptions(deps, creds, { signal: clientGone(reply) });
+    const subscriptions = await (await import('../source/azure/index')).listSubscriptions(deps, creds, { signal: clientGone(reply) });
     return { success: true, subscriptions };
   });
 }

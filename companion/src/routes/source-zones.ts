@@ -3,13 +3,12 @@ import { ENDPOINTS, SourceZonesRequestSchema, type SourceZonesResponse } from '@
 import type { RouteDeps } from '../app';
 import { clientGone } from '../http/ndjson';
 import { parseBody } from '../http/parse';
-import { listZones } from '../source/azure/index';
 
 /** Lists the public DNS zones of one Azure subscription (recordCount counts record sets, SOA and apex NS included). */
 export function registerSourceZones(app: FastifyInstance, deps: RouteDeps): void {
   app.post(ENDPOINTS.sourceZones, async (request, reply): Promise<SourceZonesResponse> => {
     const { subscriptionId, ...creds } = parseBody(SourceZonesRequestSchema, request.body);
-    const zones = await listZones(deps, creds, subscriptionId, { signal: clientGone(reply) });
+    const zones = await (await import('../source/azure/index')).listZones(deps, creds, subscriptionId, { signal: clientGone(reply) });
     return { success: true, zones };
   });
 }

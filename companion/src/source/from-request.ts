@@ -1,6 +1,5 @@
 import type { MigrateRequest, SourceCredentials } from '@dnsferry/shared';
 import type { RouteDeps } from '../app';
-import { createAzureSource } from './azure/index';
 import type { Source } from './source';
 
 /**
@@ -15,5 +14,14 @@ export function sourceFor(body: MigrateRequest, deps: RouteDeps): Source | undef
   } else if (body.tenantId && body.clientId && body.clientSecret) {
     creds = { authMethod: 'servicePrincipal', tenantId: body.tenantId, clientId: body.clientId, clientSecret: body.clientSecret };
   }
-  return creds ? createAzureSource(deps, creds, body.subscriptionId) : undefined;
+  if (!creds) return undefined;
+  // Loaded on first use: most runs never touch Azure, and its SDK is the companion's largest part.
+  const subscriptionId = body.subscriptionId;
+  let azure: Promise<Source> | undefined;
+  return {
+    async readZone(zone, opts) {
+      azure ??= import('./azure/index').then((m) => m.createAzureSource(deps, creds, subscriptionId));
+      return (await azure).readZone(zone, opts);
+    },
+  };
 }

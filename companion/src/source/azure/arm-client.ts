@@ -1,5 +1,6 @@
 import type { TokenCredential } from '@azure/identity';
 import type { Config } from '../../config';
+import { isDeadline, withDeadline } from '../../http/deadline';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
 import type { Redactor } from './redact';
 import { CloudErrorSchema, PageSchema } from './wire';
@@ -93,16 +94,16 @@ export class ArmClient {
       const access = await this.deps.credential.getToken(this.scope, { abortSignal: signal });
       if (!access) throw new UpstreamError('Azure', 'auth', undefined, 'no access token could be obtained for Azure Resource Manager');
       const { token } = access;
-      const timeout = AbortSignal.timeout(config.upstreamTimeoutMs);
       let res: Response;
+      let text: string;
       try {
-        res = await this.deps.fetch(url, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          signal: AbortSignal.any([signal, timeout]),
+        [res, text] = await withDeadline(signal, config.upstreamTimeoutMs, async (s) => {
+          const r = await this.deps.fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: s });
+          return [r, await r.text()] as const;
         });
       } catch (err) {
         if (signal.aborted) throw signal.reason ?? err;
-        if (timeout.aborted) {
+        if (isDeadline(err) || isDeadline((err as Error).cause)) {
           throw new UpstreamError('Azure', 'timeout', undefined, `Azure Resource Manager did not answer within ${config.upstreamTimeoutMs} ms`);
         }
         if (isAbort(err)) throw err;
@@ -113,7 +114,6 @@ export class ArmClient {
         const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
         throw new UpstreamError('Azure', 'upstream', undefined, `could not reach Azure Resource Manager at ${new URL(url).host}: ${redactor.scrub(reason)}`);
       }
-      const text = await res.text();
       if (res.ok) {
         try {
           return JSON.parse(text) as unknown;

@@ -1,3 +1,4 @@
+import { withDeadline } from '../../http/deadline';
 import { createHttpHeaders, type HttpClient, type PipelineRequest, type PipelineResponse } from '@azure/core-rest-pipeline';
 
 /**
@@ -10,21 +11,19 @@ export function fetchHttpClient(f: typeof fetch, timeoutMs: number): HttpClient 
       if (request.body !== undefined && request.body !== null && typeof request.body !== 'string') {
         throw new Error('only string request bodies are supported');
       }
-      const signals = [AbortSignal.timeout(request.timeout > 0 ? request.timeout : timeoutMs)];
-      const outer = request.abortSignal;
-      if (outer) {
-        // The pipeline's signal is only AbortSignal-like; bridge it to a real one.
-        const ac = new AbortController();
-        if (outer.aborted) ac.abort();
-        else outer.addEventListener('abort', () => ac.abort(), { once: true });
-        signals.push(ac.signal);
-      }
-      const res = await f(request.url, {
-        method: request.method,
-        headers: request.headers.toJSON({ preserveCase: true }),
-        ...(typeof request.body === 'string' ? { body: request.body } : {}),
-        signal: AbortSignal.any(signals),
-      });
+      const outer = new AbortController();
+      // The pipeline's signal is only AbortSignal-like; bridge it to a real one.
+      const pipelineSignal = request.abortSignal;
+      if (pipelineSignal?.aborted) outer.abort();
+      else pipelineSignal?.addEventListener('abort', () => outer.abort(), { once: true });
+      const res = await withDeadline(outer.signal, request.timeout > 0 ? request.timeout : timeoutMs, (signal) =>
+        f(request.url, {
+          method: request.method,
+          headers: request.headers.toJSON({ preserveCase: true }),
+          ...(typeof request.body === 'string' ? { body: request.body } : {}),
+          signal,
+        }),
+      );
       const headers = createHttpHeaders();
       res.headers.forEach((value, key) => headers.set(key, value));
       return { request, status: res.status, headers, bodyAsText: await res.text() };

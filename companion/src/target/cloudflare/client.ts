@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpstreamError, type UpstreamCause } from '../../errors';
+import { isDeadline, withDeadline } from '../../http/deadline';
 
 export interface CloudflareMessage {
   code: number;
@@ -94,20 +95,22 @@ export class CloudflareClient {
       let text: string;
       try {
         this.requests++;
-        res = await this.opts.fetch(url, {
-          method,
-          headers: {
-            authorization: `Bearer ${this.opts.token}`,
-            accept: 'application/json',
-            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-          signal: AbortSignal.any([init.signal, AbortSignal.timeout(this.opts.timeoutMs)]),
+        [res, text] = await withDeadline(init.signal, this.opts.timeoutMs, async (signal) => {
+          const r = await this.opts.fetch(url, {
+            method,
+            headers: {
+              authorization: `Bearer ${this.opts.token}`,
+              accept: 'application/json',
+              ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+            signal,
+          });
+          return [r, await r.text()] as const;
         });
-        text = await res.text();
       } catch (err) {
         if (init.signal.aborted) throw err;
-        lastReason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : `network error (${(err as Error).message})`;
+        lastReason = isDeadline(err) || isDeadline((err as Error).cause) ? 'timed out' : `network error (${(err as Error).message})`;
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);
         continue;
