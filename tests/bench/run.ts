@@ -7,6 +7,7 @@ import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { spawnCompanion } from './companion-process';
 import { naiveMigrate } from './naive';
+import { benchScan } from './scan';
 
 const LATENCY_MS = 30;
 
@@ -84,14 +85,10 @@ const naive10Ms = naive10Requests * LATENCY_MS + Math.floor(naive10Requests / 12
 out(`  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`);
 
 try {
-  const scanModule: string = './scan';
-  const scan = (await import(scanModule)) as { benchScan?: () => Promise<Record<string, unknown>> };
-  if (scan.benchScan) {
-    out();
-    out('DNS scan against the local DoH server (unbound + dnsdist):');
-    const figures = await scan.benchScan();
-    for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' ? v.toFixed(1) : String(v)}`);
-  }
+  out();
+  out('DNS scan against the local DoH server (unbound + dnsdist):');
+  const figures = await benchScan();
+  for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' ? v.toFixed(1) : String(v)}`);
 } catch (err) {
   out(`scan benchmark unavailable: ${(err as Error).message}`);
 }

@@ -34,22 +34,25 @@ export class CloudflareTarget implements Target {
     const existing = await this.findZone(name, opts.signal);
     if (existing) return existing;
     if (opts.dryRun) return null;
-    try {
-      const env = await this.client.call<CloudflareZone>('POST', '/zones', {
-        body: { name, account: { id: this.accountId }, type: 'full' },
-        signal: opts.signal,
-      });
-      return toZone(env.result, true);
-    } catch (err) {
-      // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth.
-      if (err instanceof UnknownOutcomeError || (err instanceof UpstreamError && err.upstreamCode === 1061)) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const env = await this.client.call<CloudflareZone>('POST', '/zones', {
+          body: { name, account: { id: this.accountId }, type: 'full' },
+          signal: opts.signal,
+        });
+        return toZone(env.result, true);
+      } catch (err) {
+        const unknown = err instanceof UnknownOutcomeError;
+        // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth.
+        if (!unknown && !(err instanceof UpstreamError && err.upstreamCode === 1061)) throw err;
         const again = await this.findZone(name, opts.signal);
-        if (again) return { ...again, created: err instanceof UnknownOutcomeError };
-        if (err instanceof UpstreamError) {
+        if (again) return { ...again, created: unknown };
+        if (!unknown) {
           throw new UpstreamError('Cloudflare', 'conflict', 1061, `${name} already exists in another account; remove it there or choose that account`);
         }
+        // Not there: the create did not happen, so it is safe to send it again.
+        if (attempt >= 5) throw new UpstreamError('Cloudflare', 'upstream', undefined, `could not create the zone: ${err.message}`);
       }
-      throw err;
     }
   }
 
