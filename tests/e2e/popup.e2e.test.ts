@@ -34,8 +34,13 @@ beforeAll(async () => {
 // On failure, keep a picture of every extension page for the artifacts.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !ext) return;
-  const pages = (await Promise.all((await ext.browser.targets()).filter((t) => t.url().startsWith('chrome-extension://')).map((t) => t.asPage().catch(() => null)))).filter((p) => p !== null);
-  for (const [i, p] of pages.entries()) await screenshot(p, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}-${i}`).catch(() => undefined);
+  const targets = (await ext.browser.targets()).filter((t) => t.url().startsWith('chrome-extension://') && t.type() !== 'service_worker');
+  const pageOf = (t: (typeof targets)[number]) => Promise.race([t.asPage().catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+  const pages = (await Promise.all(targets.map(pageOf))).filter((p) => p !== null);
+  for (const [i, p] of pages.entries()) {
+    const shot = screenshot(p, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}-${i}`).catch(() => undefined);
+    await Promise.race([shot, new Promise((r) => setTimeout(r, 3000))]);
+  }
 });
 
 afterAll(async () => {
@@ -125,5 +130,115 @@ describe('the built extension in Chromium', () => {
     await screenshot(popup.page, '06-migration-done');
     await popup.page.close();
     await page.close();
+  });
+});
+
+describe('Azure, manual records, and a closed popup', () => {
+  it('reads Azure zones, migrates two of them, and shows name servers for each', async () => {
+    const sp = stack.azureDemo.servicePrincipal;
+    const staging = stack.azureDemo.subscriptions.find((s) => s.displayName.startsWith('Staging'))!;
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    await popup.click('source-azure');
+    await popup.type('az-tenant', sp.tenantId);
+    await popup.type('az-client', sp.clientId);
+    await popup.type('az-secret', sp.clientSecret);
+    await popup.click('az-connect');
+    await popup.waitFor('az-subscription');
+    await popup.select('az-subscription', staging.subscriptionId);
+    await popup.waitFor('az-zone-bulk-example.org');
+    await popup.click('az-zone-bulk-example.org');
+    await popup.click('az-zone-staging-example.org');
+    expect(await popup.text('az-selected')).toMatch(/^2 of 2 chosen/);
+    await screenshot(popup.page, '07-azure-zones');
+
+    // the token from the first flow is still there for this browser session
+    await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+    await popup.waitFor('review-zone-bulk-example.org');
+    await popup.click('migrate');
+    expect(await popup.waitMigrationEnd()).toBe('done');
+    await popup.waitFor('name-servers');
+
+    let created = 0;
+    for (const name of ['bulk-example.org', 'staging-example.org']) {
+      const zone = stack.cloudflare.zoneByName(name);
+      expect(zone, name).toBeDefined();
+      const shown = await popup.texts(`ns-${name}`);
+      for (const ns of zone!.nameServers) expect(shown[0]).toContain(ns);
+      const row = `zone-progress-${name}`;
+      expect(await popup.attr(row, 'data-state')).toBe('complete');
+      const zoneCreated = Number(await popup.page.$eval(`[data-testid="${row}"] [data-testid="zone-created"]`, (e) => e.textContent));
+      // what the popup counted is what landed at Cloudflare (apex NS and SOA are Cloudflare's own)
+      const landed = stack.cloudflare.records(zone!.id).filter((r) => !(r.type === 'NS' && r.name === name) && r.type !== 'SOA').length;
+      expect(zoneCreated).toBe(landed);
+      created += zoneCreated;
+    }
+    expect(created).toBe(152);
+    expect((await popup.totals()).created).toBe(created);
+    await new Promise((r) => setTimeout(r, 300));
+    await screenshot(popup.page, '08-azure-done');
+    await popup.click('migration-restart');
+    await popup.page.close();
+  });
+
+  it('migrates pasted records, pointing out the line it cannot read', async () => {
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    await popup.click('source-manual');
+    await popup.type('manual-zone', 'pasted-example.com');
+    await popup.paste(
+      'manual-text',
+      ['$TTL 600', '@      IN A     192.0.2.10', 'www    IN CNAME @', '@      IN MX    10 mail', 'mail   IN A     192.0.2.25', 'oops   IN A     300.1.1.1', '@      IN TXT   "v=spf1 mx -all"'].join('\n'),
+    );
+    expect(await popup.text('manual-count')).toBe('5 valid records');
+    expect(await popup.texts('manual-issue')).toEqual([expect.stringMatching(/^line 6 oops IN A 300\.1\.1\.1 — .*IPv4/)]);
+    await screenshot(popup.page, '09-manual-paste');
+    await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+    await popup.click('migrate');
+    expect(await popup.waitMigrationEnd()).toBe('done');
+    expect(await popup.totals()).toEqual({ created: 5, skipped: 0, failed: 0 });
+    const zone = stack.cloudflare.zoneByName('pasted-example.com')!;
+    const contents = stack.cloudflare.records(zone.id).map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)}`);
+    expect(contents).toEqual(expect.arrayContaining(['A pasted-example.com 192.0.2.10', 'CNAME www.pasted-example.com pasted-example.com', 'A mail.pasted-example.com 192.0.2.25']));
+    await popup.click('migration-restart');
+    await popup.page.close();
+  });
+
+  it('keeps migrating when the popup closes, and shows the finished result when it reopens', async () => {
+    const N = 1000;
+    const text = Array.from({ length: N }, (_, i) => `host${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    await popup.click('source-manual');
+    await popup.type('manual-zone', 'closing-example.com');
+    await popup.paste('manual-text', text);
+    expect(await popup.text('manual-count')).toBe(`${N} valid records`);
+    await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+    await popup.click('migrate');
+    await popup.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, popup.$('total-created'));
+    expect(await popup.attr('migration', 'data-status')).toBe('running');
+    await screenshot(popup.page, '10-migration-running');
+    const createdWhenClosed = (await popup.totals()).created;
+    expect(createdWhenClosed).toBeLessThan(N);
+    await popup.page.close();
+
+    // the background goes on: the records keep landing at Cloudflare with no popup open
+    const zone = stack.cloudflare.zoneByName('closing-example.com')!;
+    const deadline = Date.now() + 60_000;
+    while (stack.cloudflare.records(zone.id).filter((r) => r.type === 'A').length < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(stack.cloudflare.records(zone.id).filter((r) => r.type === 'A')).toHaveLength(N);
+
+    const again = await PopupPage.openAsTab(ext);
+    await again.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect(await again.waitMigrationEnd()).toBe('done');
+    expect(await again.totals()).toEqual({ created: N, skipped: 0, failed: 0 });
+    await again.waitFor('name-servers');
+    expect(await again.texts('ns-server')).toEqual(zone.nameServers);
+    // the log was kept too: one line per record, and it is filterable
+    await again.click('log-filter-record');
+    expect(await again.attr('log-rows', 'data-count')).toBe(String(N));
+    await new Promise((r) => setTimeout(r, 300));
+    await screenshot(again.page, '11-reopened-dark');
+    await again.page.close();
   });
 });

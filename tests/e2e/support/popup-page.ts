@@ -37,6 +37,12 @@ export class PopupPage {
     await this.page.waitForSelector('.app[data-ready="true"]', { timeout: 15_000 });
   }
 
+  /** A finished migration is what a reopened popup shows first; "New migration" leaves it. */
+  async startOver(): Promise<void> {
+    if (await this.exists('migration-restart')) await this.click('migration-restart');
+    await this.click('step-source');
+  }
+
   $(id: string): string {
     return sel(id);
   }
@@ -117,6 +123,17 @@ export class PopupPage {
       sel('cf-ok'),
       sel('cf-error'),
     );
+  }
+
+  /** From the source step to the review: the token of this browser session is reused when it is still there. */
+  async throughTarget(token: string, accountId: string): Promise<void> {
+    await this.click('source-next');
+    await this.page.waitForFunction((a, b) => document.querySelector(a) !== null || document.querySelector(b) !== null, { timeout: 15_000 }, sel('cf-token'), sel('migrate'));
+    if (await this.exists('migrate')) return;
+    if (!(await this.exists('cf-ok'))) await this.validateTarget(token);
+    if (await this.exists('cf-account')) await this.select('cf-account', accountId);
+    await this.click('target-next');
+    await this.waitFor('migrate');
   }
 
   /** Totals shown on the migration screen. */
