@@ -157,7 +157,8 @@ export class CloudflareClient {
       }
       return envelope;
     }
-    throw new UpstreamError('Cloudflare', lastReason === 'rate limited' ? 'rate_limit' : 'upstream', undefined, `gave up after ${attempts} attempts: ${lastReason}`);
+    const kind = lastReason === 'rate limited' ? 'rate_limit' : lastReason === 'timed out' ? 'timeout' : 'upstream';
+    throw new UpstreamError('Cloudflare', kind, undefined, `gave up after ${attempts} attempts: ${lastReason}`);
   }
 
   /** Every item of a paginated list, following `result_info.total_pages`. */
