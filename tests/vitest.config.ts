@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['companion/**/*.test.ts', 'shared/**/*.test.ts'],
           // unbound + dnsdist on loopback for the DNS-over-HTTPS scan tests, started once per run
           globalSetup: ['./support/dns/global-setup.ts'],
+          setupFiles: ['./support/leak-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

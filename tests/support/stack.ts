@@ -5,6 +5,7 @@ import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
+import { recordOutput, recordSecrets, watchResponses } from './leak-watch';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
@@ -18,6 +19,7 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
       logs.push(chunk.toString());
+      recordOutput(chunk.toString());
       cb();
     },
   });
@@ -30,6 +32,9 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     ...opts.config,
   };
   const app = buildApp(config, { logStream, ...(azure ? { fetch: azure.fetch } : {}) });
+  watchResponses(app);
+  recordSecrets(seed.token, seed.readOnlyToken, seed.expiredToken);
+  if (azureDemo) recordSecrets(azureDemo.servicePrincipal.clientSecret, azureDemo.bearerToken.sourceToken);
   await app.ready();
   return {
     sim,

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { recordOutput, recordSecrets, watchResponses } from '../../../support/leak-watch';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startAzureSimulator, type AzureSimulator, type AzureSimulatorOptions } from '@dnsferry/companion/sandbox/azure/index';
@@ -41,11 +42,14 @@ export async function startAzureStack(opts: { sim?: AzureSimulatorOptions; confi
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
       logs.push(chunk.toString());
+      recordOutput(chunk.toString());
       cb();
     },
   });
   const config: Config = { ...DEFAULTS, azureAuthority: sim.authorityUrl, azureArm: sim.armUrl, retryBaseMs: 5, logLevel: 'debug', ...opts.config };
   const app = buildApp(config, { logStream, fetch: sim.fetch });
+  watchResponses(app);
+  recordSecrets(world.sp.clientSecret, world.loner.clientSecret, world.userToken);
   await app.ready();
   return {
     sim,
