@@ -242,3 +242,16 @@ describe('Azure, manual records, and a closed popup', () => {
     await again.page.close();
   });
 });
+
+describe('target token errors', () => {
+  it('explains a token Cloudflare does not accept', async () => {
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    await popup.click('step-target');
+    await popup.validateTarget(stack.seed.expiredToken);
+    expect(await popup.text('cf-error')).toMatch(/invalid or has expired/);
+    expect(await popup.exists('cf-account')).toBe(false);
+    await screenshot(popup.page, '12-token-refused');
+    await popup.page.close();
+  });
+});
