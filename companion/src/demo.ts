@@ -40,6 +40,7 @@ const lines = [
   `  Azure (service principal)  tenantId ${sp.tenantId}`,
   `                             clientId ${sp.clientId}`,
   `                             clientSecret ${sp.clientSecret}`,
+  `  Azure (bearer token)       ${azureDemo.bearerToken.sourceToken}`,
   `  Azure subscription   ${azureDemo.subscriptions[0]?.subscriptionId ?? '-'} (${azureDemo.subscriptions[0]?.displayName ?? ''})`,
   resolver
     ? `  DNS scan             try the domains ${resolver.domains.join(', ')} (served by a local DoH resolver)`
