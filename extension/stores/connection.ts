@@ -49,11 +49,19 @@ export const useConnectionStore = defineStore('connection', () => {
   const targetReady = computed(() => tokenValidated.value && accountId.value !== '');
   const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
 
+  /** A check is under way (the last known state stays shown meanwhile, so nothing flickers). */
+  const checking = ref(false);
+
   async function checkCompanion(fetchImpl?: typeof fetch): Promise<boolean> {
-    companion.value = 'checking';
-    const up = await probeCompanion(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
-    companion.value = up ? 'up' : 'down';
-    return up;
+    if (companion.value === 'unknown') companion.value = 'checking';
+    checking.value = true;
+    try {
+      const up = await probeCompanion(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
+      companion.value = up ? 'up' : 'down';
+      return up;
+    } finally {
+      checking.value = false;
+    }
   }
 
   async function validateTarget(fetchImpl?: typeof fetch): Promise<boolean> {
@@ -119,6 +127,7 @@ export const useConnectionStore = defineStore('connection', () => {
 
   return {
     companion,
+    checking,
     token,
     accounts,
     accountId,

@@ -41,6 +41,13 @@ describe('popup', () => {
     expect(w.get('[data-testid=cmd-sandbox]').text()).toBe('pnpm start');
     expect(w.get('[data-testid=cmd-real]').text()).toBe('pnpm companion');
     expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('down');
+
+    // the user starts it and checks again
+    vi.stubGlobal('fetch', companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected', 'targetToken') }));
+    await w.get('[data-testid=retry]').trigger('click');
+    await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
+    expect(w.find('[data-testid=companion-down]').exists()).toBe(false);
+    expect(w.find('[data-testid=step-source]').exists()).toBe(true);
   });
 
   it('scans the current tab’s domain, then migrates it and shows the name servers', async () => {
