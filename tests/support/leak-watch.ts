@@ -3,7 +3,7 @@
  * seeded and hands over everything the companion wrote (log lines, response bodies, streamed
  * events); after each test file, leak-setup.ts fails that file if any credential shows up.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import type { buildApp } from '@dnsferry/companion/app';
 
 const secrets = new Set<string>();
@@ -37,4 +37,17 @@ export function watchResponses(app: ReturnType<typeof buildApp>): void {
     }
     return payload;
   });
+}
+
+/** A log stream for buildApp whose lines are kept (for assertions) and watched for credentials. */
+export function captureLogs(): { logs: string[]; logStream: Writable } {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString());
+      recordOutput(chunk.toString());
+      cb();
+    },
+  });
+  return { logs, logStream };
 }

@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
-import { recordOutput, recordSecrets, watchResponses } from './leak-watch';
+import { captureLogs, recordSecrets, watchResponses } from './leak-watch';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
@@ -15,14 +14,7 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
   const seed = seedCloudflareDemo(sim);
   const azure = opts.azure ? await startAzureSimulator() : undefined;
   const azureDemo = azure ? seedAzureDemo(azure) : undefined;
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logs.push(chunk.toString());
-      recordOutput(chunk.toString());
-      cb();
-    },
-  });
+  const { logs, logStream } = captureLogs();
   const config: Config = {
     ...DEFAULTS,
     cloudflareApi: sim.url,

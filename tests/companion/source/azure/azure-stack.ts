@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream';
-import { recordOutput, recordSecrets, watchResponses } from '../../../support/leak-watch';
+import { captureLogs, recordSecrets, watchResponses } from '../../../support/leak-watch';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startAzureSimulator, type AzureSimulator, type AzureSimulatorOptions } from '@dnsferry/companion/sandbox/azure/index';
@@ -38,14 +37,7 @@ export function seedWorld(sim: AzureSimulator) {
 export async function startAzureStack(opts: { sim?: AzureSimulatorOptions; config?: Partial<Config> } = {}) {
   const sim = await startAzureSimulator(opts.sim);
   const world = seedWorld(sim);
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logs.push(chunk.toString());
-      recordOutput(chunk.toString());
-      cb();
-    },
-  });
+  const { logs, logStream } = captureLogs();
   const config: Config = { ...DEFAULTS, azureAuthority: sim.authorityUrl, azureArm: sim.armUrl, retryBaseMs: 5, logLevel: 'debug', ...opts.config };
   const app = buildApp(config, { logStream, fetch: sim.fetch });
   watchResponses(app);
