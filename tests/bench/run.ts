@@ -88,7 +88,7 @@ try {
   out();
   out('DNS scan against the local DoH server (unbound + dnsdist):');
   const figures = await benchScan();
-  for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' ? v.toFixed(1) : String(v)}`);
+  for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
 } catch (err) {
   out(`scan benchmark unavailable: ${(err as Error).message}`);
 }
