@@ -22,8 +22,16 @@ export type ScanEvent = z.infer<typeof ScanEventSchema>;
 
 // ---- migrate stream (/api/migrate) ----
 const zoneMessage = { zone: z.string(), message: z.string() };
-/** Per-record events also carry their position, so a client can draw progress without parsing messages. */
-const recordPosition = { index: z.number().int().optional(), total: z.number().int().optional() };
+/**
+ * Per-record events also carry their position, so a client can draw progress without parsing
+ * messages, and the record itself (canonical: relative name, target TTL), so a dry run of a zone read
+ * from the source can be reviewed record by record and sent back as the zone's records.
+ */
+const recordPosition = {
+  index: z.number().int().optional(),
+  total: z.number().int().optional(),
+  record: DnsRecordSchema.optional(),
+};
 
 export const MigrateStatusEventSchema = z.object({ type: z.literal('status'), ...zoneMessage });
 export const MigrateSuccessEventSchema = z.object({

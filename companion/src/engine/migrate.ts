@@ -98,10 +98,10 @@ async function* migrateZone(
       if (step.action === 'create') creates.push(step);
       else if (step.action === 'skip') {
         tally('skipped', step.index);
-        yield { type: 'skip', zone, index: step.index + 1, total, message: `${line(step.index, step.record)} ${step.reason}` };
+        yield { type: 'skip', zone, index: step.index + 1, total, record: step.record, message: `${line(step.index, step.record)} ${step.reason}` };
       } else {
         tally('failed', step.index);
-        yield { type: 'error', zone, index: step.index + 1, total, message: `${line(step.index, step.record)} ✗ ${step.reason}` };
+        yield { type: 'error', zone, index: step.index + 1, total, record: step.record, message: `${line(step.index, step.record)} ✗ ${step.reason}` };
       }
     }
 
@@ -111,7 +111,7 @@ async function* migrateZone(
     if (dryRun || !targetZone) {
       for (const s of creates) {
         tally('created', s.index);
-        yield { type: 'record', zone, index: s.index + 1, total, message: created(s, 'would create ') };
+        yield { type: 'record', zone, index: s.index + 1, total, record: s.record, message: created(s, 'would create ') };
       }
     } else if (creates.length > 0) {
       const done = new Set<number>();
@@ -121,10 +121,10 @@ async function* migrateZone(
         done.add(outcome.index);
         if (outcome.status === 'created') {
           tally('created', s.index);
-          yield { type: 'record', zone, index: s.index + 1, total, message: created(s, '') };
+          yield { type: 'record', zone, index: s.index + 1, total, record: s.record, message: created(s, '') };
         } else if (outcome.status === 'exists') {
           tally('skipped', s.index);
-          yield { type: 'skip', zone, index: s.index + 1, total, message: `${line(s.index, s.record)} already exists` };
+          yield { type: 'skip', zone, index: s.index + 1, total, record: s.record, message: `${line(s.index, s.record)} already exists` };
         } else {
           tally('failed', s.index);
           yield {
@@ -132,6 +132,7 @@ async function* migrateZone(
             zone,
             index: s.index + 1,
             total,
+            record: s.record,
             ...(outcome.code !== undefined ? { code: outcome.code } : {}),
             message: `${line(s.index, s.record)} ✗ ${outcome.message}`,
           };
@@ -142,7 +143,7 @@ async function* migrateZone(
       for (const [i, s] of creates.entries()) {
         if (done.has(i)) continue;
         tally('failed', s.index);
-        yield { type: 'error', zone, index: s.index + 1, total, message: `${line(s.index, s.record)} ✗ not written` };
+        yield { type: 'error', zone, index: s.index + 1, total, record: s.record, message: `${line(s.index, s.record)} ✗ not written` };
       }
     }
   } catch (err) {

@@ -170,6 +170,17 @@ describe('POST /api/migrate (manual records)', () => {
     expect(stack.sim.zoneByName('example.com')).toBeUndefined();
   });
 
+  it('dry-run events carry each record, and those records can be sent back as they are', async () => {
+    const dry = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
+    const planned = dry.events.flatMap((e) => (e.type === 'record' && e.record ? [e.record] : []));
+    expect(planned).toHaveLength(16);
+    expect(planned.find((r) => r.type === 'MX' && r.priority === 10)).toMatchObject({ name: '@', content: 'mail.example.com', ttl: 3600 });
+    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: planned }] });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, skipped: 0, failed: 0 });
+    const again = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 18 });
+  });
+
   it('falls back to one request per record when the batch endpoint is missing', async () => {
     stack.sim.setBatchEnabled(false);
     const records = Array.from({ length: 12 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.2.0.${i}`, ttl: 300 }));
