@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { DnsRecord, MigrateRequest, RecordType } from '@dnsferry/shared';
+import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
 import { useScanStore } from './scan';
@@ -19,8 +20,18 @@ export interface ReviewZone {
   name: string;
   /** null: the records are read from Azure during the migration, so only the zone can be chosen. */
   groups: ReviewGroup[] | null;
+  /** The same records in source order: the order they are sent in, and the order of the stream's indexes. */
+  ordered: ReviewRecord[];
   expected: number | null;
   resourceGroup?: string;
+  /** Azure zones: the records were read by a dry run; `problems` are record sets that cannot be migrated. */
+  fromSource?: { problems: string[] };
+}
+
+/** An Azure zone as a dry run read it: its records in the source's order, and what could not be mapped. */
+export interface SourceRead {
+  records: DnsRecord[];
+  problems: string[];
 }
 
 export type Outcome = { kind: 'create' | 'exists' | 'error'; message: string };
@@ -33,19 +44,58 @@ export function recordKey(zone: string, r: DnsRecord): string {
 
 const TYPE_ORDER: RecordType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'PTR', 'SOA'];
 
-export function groupRecords(zone: string, records: DnsRecord[]): ReviewGroup[] {
-  const byType = new Map<RecordType, ReviewRecord[]>();
+/** Gives each record a key; the same record twice keeps two distinct keys. */
+export function keyRecords(zone: string, records: DnsRecord[]): ReviewRecord[] {
   const seen = new Set<string>();
-  for (const record of records) {
+  return records.map((record) => {
     let key = recordKey(zone, record);
-    // The same record twice keeps two distinct keys.
     for (let n = 2; seen.has(key); n++) key = `${recordKey(zone, record)}#${n}`;
     seen.add(key);
-    const list = byType.get(record.type) ?? [];
-    list.push({ key, record });
-    byType.set(record.type, list);
+    return { key, record };
+  });
+}
+
+export function groupRecords(zone: string, records: DnsRecord[] | ReviewRecord[]): ReviewGroup[] {
+  const keyed = records.length > 0 && 'key' in records[0]! ? (records as ReviewRecord[]) : keyRecords(zone, records as DnsRecord[]);
+  const byType = new Map<RecordType, ReviewRecord[]>();
+  for (const r of keyed) {
+    const list = byType.get(r.record.type) ?? [];
+    list.push(r);
+    byType.set(r.record.type, list);
   }
   return TYPE_ORDER.filter((t) => byType.has(t)).map((type) => ({ type, records: byType.get(type) ?? [] }));
+}
+
+function zoneOf(name: string, records: DnsRecord[]): ReviewZone {
+  const ordered = keyRecords(name, records);
+  return { name, groups: groupRecords(name, ordered), ordered, expected: records.length };
+}
+
+/**
+ * The records a finished dry run read from the source, per zone read whole: every index of the zone
+ * must be in the log (a trimmed log gives nothing rather than a partial zone).
+ */
+export function sourceReadsOf(job: MigrationJob): Record<string, SourceRead> {
+  const reads: Record<string, SourceRead> = {};
+  if (!job.dryRun || job.status !== 'done') return reads;
+  for (const z of job.zones) {
+    if (!z.fromSource || !z.complete || z.error !== null || z.total === null) continue;
+    const slots: Array<{ record?: DnsRecord; message: string } | undefined> = Array.from({ length: z.total }, () => undefined);
+    for (const e of job.log) {
+      if (e.zone !== z.zone || e.index === undefined || e.index < 1 || e.index > z.total) continue;
+      if (e.type !== 'record' && e.type !== 'skip' && e.type !== 'error') continue;
+      slots[e.index - 1] = { ...(e.record ? { record: e.record } : {}), message: e.message };
+    }
+    if (slots.some((s) => s === undefined)) continue;
+    const records: DnsRecord[] = [];
+    const problems: string[] = [];
+    for (const s of slots) {
+      if (s?.record) records.push(s.record);
+      else if (s) problems.push(s.message);
+    }
+    reads[z.zone] = { records, problems };
+  }
+  return reads;
 }
 
 /** What will be migrated: the source's zones and records, minus what the user deselected. */
@@ -57,21 +107,41 @@ export const useReviewStore = defineStore('review', () => {
   const excluded = ref<Set<string>>(new Set());
   /** Keys of the records sent by the latest run, in order: record events name them by position. */
   const sentKeys = ref<Record<string, string[]>>({});
+  /** Azure zones read by a dry run, by `subscription/zone`: then each record can be reviewed. */
+  const sourceReads = ref<Record<string, SourceRead>>({});
+  let readJob: string | null = null;
+  watch(
+    () => [migration.job, migration.job?.status] as const,
+    ([job]) => {
+      if (!job || job.id === readJob || !job.dryRun || job.status !== 'done') return;
+      readJob = job.id;
+      const reads = sourceReadsOf(job);
+      const next = { ...sourceReads.value };
+      for (const [zone, read] of Object.entries(reads)) next[`${job.subscriptionId ?? ''}/${zone}`] = read;
+      sourceReads.value = next;
+    },
+    { immediate: true },
+  );
 
   const zones = computed<ReviewZone[]>(() => {
     if (source.kind === 'scan') {
       const job = scan.job;
       if (!job || job.status !== 'done') return [];
-      return [{ name: job.domain, groups: groupRecords(job.domain, job.records), expected: job.records.length }];
+      return [zoneOf(job.domain, job.records)];
     }
     if (source.kind === 'manual') {
       const name = source.manualZoneName;
       if (!name || source.manualRecords.length === 0) return [];
-      return [{ name, groups: groupRecords(name, source.manualRecords), expected: source.manualRecords.length }];
+      return [zoneOf(name, source.manualRecords)];
     }
     return source.zones
       .filter((z) => source.selectedZones.includes(z.name))
-      .map((z) => ({ name: z.name, groups: null, expected: z.recordCount, resourceGroup: z.resourceGroup }));
+      .map((z) => {
+        const read = sourceReads.value[`${source.subscriptionId}/${z.name}`];
+        if (!read) return { name: z.name, groups: null, ordered: [], expected: z.recordCount, resourceGroup: z.resourceGroup };
+        const zone = zoneOf(z.name, read.records);
+        return { ...zone, expected: read.records.length + read.problems.length, resourceGroup: z.resourceGroup, fromSource: { problems: read.problems } };
+      });
   });
 
   const selectedCount = computed(() => {
@@ -89,9 +159,11 @@ export const useReviewStore = defineStore('review', () => {
     void migration.version; // the log grows in place
     const job = migration.job;
     if (!job) return map;
+    // A zone read from Azure by name: its records are known once a dry run has read them, in the same order.
+    const readKeys = new Map(zones.value.filter((z) => z.fromSource).map((z) => [z.name, z.ordered.map((r) => r.key)]));
     for (const e of job.log) {
       if (e.index === undefined || (e.type !== 'record' && e.type !== 'skip' && e.type !== 'error')) continue;
-      const key = sentKeys.value[e.zone]?.[e.index - 1];
+      const key = (sentKeys.value[e.zone] ?? readKeys.get(e.zone))?.[e.index - 1];
       if (key) map.set(key, { kind: e.type === 'record' ? 'create' : e.type === 'skip' ? 'exists' : 'error', message: e.message });
     }
     return map;
@@ -132,9 +204,13 @@ export const useReviewStore = defineStore('review', () => {
       zones: zones.value
         .map((z) => {
           expected[z.name] = z.expected;
-          if (!z.groups) return { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}) };
-          const chosen = z.groups.flatMap((g) => g.records.filter((r) => !excluded.value.has(r.key)));
+          const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}) };
+          if (!z.groups) return byName;
+          const chosen = z.ordered.filter((r) => !excluded.value.has(r.key));
           keys[z.name] = chosen.map((r) => r.key);
+          // An Azure zone with nothing deselected is read afresh (same order, so the same keys);
+          // once the user leaves records out, exactly the chosen ones are sent.
+          if (z.fromSource && chosen.length === z.ordered.length) return byName;
           return { name: z.name, records: chosen.map((r) => r.record) };
         })
         .filter((z) => !('records' in z) || (z.records?.length ?? 0) > 0),
@@ -147,5 +223,5 @@ export const useReviewStore = defineStore('review', () => {
     return { request, expected };
   }
 
-  return { zones, excluded, selectedCount, outcomes, canMigrate, isSelected, toggle, toggleGroup, selectAll, buildRequest };
+  return { zones, excluded, selectedCount, sourceReads, outcomes, canMigrate, isSelected, toggle, toggleGroup, selectAll, buildRequest };
 });

@@ -126,8 +126,13 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     const job = createMigrationJob({
       id: newId(),
       dryRun: request.dryRun === true,
-      zones: request.zones.map((z) => ({ name: z.name, expected: z.records ? z.records.length : (cmd.expected[z.name] ?? null) })),
+      zones: request.zones.map((z) => ({
+        name: z.name,
+        expected: z.records ? z.records.length : (cmd.expected[z.name] ?? null),
+        fromSource: z.records === undefined,
+      })),
       now: now(),
+      ...(request.subscriptionId ? { subscriptionId: request.subscriptionId } : {}),
     });
     migration = job;
     const ac = new AbortController();

@@ -1,4 +1,4 @@
-import type { MigrateEvent } from '@dnsferry/shared';
+import type { DnsRecord, MigrateEvent } from '@dnsferry/shared';
 
 /**
  * The state of one migration (or dry run), built from its stream of events by one reducer that the
@@ -19,6 +19,8 @@ export interface ZoneProgress {
   /** A failure of the zone as a whole (not of one record). */
   error: string | null;
   lastMessage: string;
+  /** The zone was sent without records: the companion read it from the source (Azure). */
+  fromSource: boolean;
 }
 
 export type LogType = MigrateEvent['type'] | 'client';
@@ -31,6 +33,8 @@ export interface LogEntry {
   /** 1-based position of the record in its zone, for record events. */
   index?: number;
   code?: number | string;
+  /** The record a per-record event is about, as the companion read and normalised it. */
+  record?: DnsRecord;
 }
 
 export interface MigrationJob {
@@ -46,6 +50,8 @@ export interface MigrationJob {
   logDropped: number;
   /** Events applied so far. */
   seq: number;
+  /** The source subscription of zones read from the source, if any. */
+  subscriptionId?: string;
 }
 
 /** The log keeps the newest lines; counters and name servers come from their own fields. */
@@ -54,8 +60,9 @@ export const LOG_CAP = 20_000;
 export function createMigrationJob(input: {
   id: string;
   dryRun: boolean;
-  zones: Array<{ name: string; expected: number | null }>;
+  zones: Array<{ name: string; expected: number | null; fromSource?: boolean }>;
   now: number;
+  subscriptionId?: string;
 }): MigrationJob {
   return {
     id: input.id,
@@ -64,15 +71,16 @@ export function createMigrationJob(input: {
     error: null,
     startedAt: input.now,
     finishedAt: null,
-    zones: input.zones.map((z) => emptyZone(z.name, z.expected)),
+    zones: input.zones.map((z) => emptyZone(z.name, z.expected, z.fromSource === true)),
     log: [],
     logDropped: 0,
     seq: 0,
+    ...(input.subscriptionId ? { subscriptionId: input.subscriptionId } : {}),
   };
 }
 
-function emptyZone(zone: string, expected: number | null): ZoneProgress {
-  return { zone, expected, total: null, created: 0, skipped: 0, failed: 0, complete: false, nameServers: [], error: null, lastMessage: '' };
+function emptyZone(zone: string, expected: number | null, fromSource = false): ZoneProgress {
+  return { zone, expected, total: null, created: 0, skipped: 0, failed: 0, complete: false, nameServers: [], error: null, lastMessage: '', fromSource };
 }
 
 function zoneOf(job: MigrationJob, name: string): ZoneProgress | null {
@@ -145,6 +153,7 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
         message: event.message,
         ...('index' in event && event.index !== undefined ? { index: event.index } : {}),
         ...(event.type === 'error' && event.code !== undefined ? { code: event.code } : {}),
+        ...('record' in event && event.record ? { record: event.record } : {}),
       });
     }
   }

@@ -181,6 +181,48 @@ describe('Azure, manual records, and a closed popup', () => {
     await popup.page.close();
   });
 
+  it('reviews an Azure zone record by record after a dry run, and leaves out what was deselected', async () => {
+    const sp = stack.azureDemo.servicePrincipal;
+    const prod = stack.azureDemo.subscriptions.find((s) => s.displayName.startsWith('Production'))!;
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    await popup.click('source-azure');
+    await popup.type('az-tenant', sp.tenantId);
+    await popup.type('az-client', sp.clientId);
+    await popup.type('az-secret', sp.clientSecret);
+    await popup.click('az-connect');
+    await popup.waitFor('az-subscription');
+    await popup.select('az-subscription', prod.subscriptionId);
+    await popup.waitFor('az-zone-example.com');
+    await popup.click('az-zone-example.com');
+    await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+    await popup.waitFor('review-azure-unread');
+
+    await popup.click('dry-run');
+    await popup.waitFor('review-azure-read-example.com', 60_000);
+    const rows = async () => popup.page.$$eval('[data-testid="review-record"]', (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const shown = await rows();
+    // the alias to a public IP was resolved to its address; the one with no address is pointed out
+    expect(shown).toEqual(expect.arrayContaining(['A @ 203.0.113.10', 'A mail 192.0.2.25', 'MX @ 10 mail.example.com', 'SRV _sip._tcp 10 60 5060 sip.example.com']));
+    expect(await popup.text('review-problems-example.com')).toMatch(/spare/);
+    await screenshot(popup.page, '08b-azure-review');
+
+    await popup.page.click('[data-testid="review-record"][aria-label="A mail 192.0.2.25"]');
+    await popup.click('migrate');
+    expect(await popup.waitMigrationEnd()).toBe('done');
+    const zone = stack.cloudflare.zoneByName('example.com')!;
+    const landed = stack.cloudflare.records(zone.id).filter((r) => !(r.type === 'NS' && r.name === 'example.com') && r.type !== 'SOA');
+    const names = landed.map((r) => `${String(r.type)} ${String(r.name)}`);
+    expect(names).not.toContain('A mail.example.com');
+    expect(names).toEqual(expect.arrayContaining(['A example.com', 'MX example.com', 'A origin.example.com', 'SRV _sip._tcp.example.com']));
+    // every row left selected landed, apart from the apex NS and SOA that Cloudflare keeps
+    const selectable = shown.filter((l) => !l.startsWith('SOA ') && !(l.startsWith('NS @ ')));
+    expect(landed).toHaveLength(selectable.length - 1);
+    expect((await popup.totals()).created).toBe(landed.length);
+    await popup.click('migration-restart');
+    await popup.page.close();
+  });
+
   it('migrates pasted records, pointing out the line it cannot read', async () => {
     const popup = await PopupPage.openAsTab(ext);
     await popup.startOver();

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
@@ -114,5 +115,104 @@ describe('review store', () => {
     });
     expect(request.zones[0]).not.toHaveProperty('records');
     expect(expected).toEqual({ 'a.com': 5, 'c.com': 9 });
+  });
+
+  describe('Azure zones after a dry run', () => {
+    const RECORDS = [
+      { type: 'A' as const, name: '@', ttl: 3600, content: '192.0.2.1' },
+      { type: 'A' as const, name: 'www', ttl: 3600, content: '192.0.2.2' },
+      { type: 'MX' as const, name: '@', ttl: 3600, content: 'mail.a.com', priority: 10 },
+    ];
+
+    function azureSource() {
+      const source = useSourceStore();
+      source.kind = 'azure';
+      source.authMethod = 'bearerToken';
+      source.sourceToken = 'arm-token';
+      source.subscriptionId = SUB;
+      source.zones = [{ name: 'a.com', resourceGroup: 'rg1', recordCount: 4 }];
+      source.selectedZones = ['a.com'];
+      readyTarget();
+      return source;
+    }
+
+    /** The dry run the companion streams for a.com: records out of order, one alias it cannot map. */
+    function dryRun(opts: { subscriptionId?: string; status?: 'done' | 'interrupted'; dropIndex?: number } = {}) {
+      const job = createMigrationJob({ id: `d${Math.random()}`, dryRun: true, zones: [{ name: 'a.com', expected: 4, fromSource: true }], now: 0, subscriptionId: opts.subscriptionId ?? SUB });
+      const events = [
+        { type: 'skip' as const, zone: 'a.com', index: 2, total: 4, record: RECORDS[1], message: '[2/4] A www already exists' },
+        { type: 'error' as const, zone: 'a.com', index: 4, total: 4, message: '[4/4] A cdn ✗ alias to an unsupported resource' },
+        { type: 'record' as const, zone: 'a.com', index: 1, total: 4, record: RECORDS[0], message: '[1/4] A @ would create → 192.0.2.1' },
+        { type: 'record' as const, zone: 'a.com', index: 3, total: 4, record: RECORDS[2], message: '[3/4] MX @ would create → 10 mail.a.com' },
+      ].filter((e) => e.index !== opts.dropIndex);
+      for (const e of events) applyMigrateEvent(job, e);
+      applyMigrateEvent(job, { type: 'zone-complete', zone: 'a.com', message: 'done', result: { created: 2, skipped: 1, failed: 1, nameServers: [] } });
+      if (opts.status === 'interrupted') job.status = 'interrupted';
+      else applyMigrateEvent(job, { type: 'done', results: [{ zone: 'a.com', created: 2, skipped: 1, failed: 1 }] });
+      return job;
+    }
+
+    it('shows each record the dry run read, in source order, with what could not be mapped', async () => {
+      azureSource();
+      const review = useReviewStore();
+      expect(review.zones[0]?.groups).toBeNull();
+      useMigrationStore().job = dryRun();
+      await nextTick();
+      const zone = review.zones[0]!;
+      expect(zone.ordered.map((r) => r.record)).toEqual(RECORDS);
+      expect(zone.groups?.map((g) => [g.type, g.records.length])).toEqual([['A', 2], ['MX', 1]]);
+      expect(zone.fromSource?.problems).toEqual(['[4/4] A cdn ✗ alias to an unsupported resource']);
+      expect(review.selectedCount).toBe(3);
+      // the dry run that read the zone also says, row by row, what it would do
+      expect(zone.ordered.map((r) => review.outcomes.get(r.key)?.kind)).toEqual(['create', 'exists', 'create']);
+    });
+
+    it('reads the zone again when nothing is left out, and sends exactly the chosen records otherwise', async () => {
+      azureSource();
+      const review = useReviewStore();
+      useMigrationStore().job = dryRun();
+      await nextTick();
+      let { request } = review.buildRequest(false);
+      expect(request.zones).toEqual([{ name: 'a.com', resourceGroup: 'rg1' }]);
+      expect(request.sourceToken).toBe('arm-token');
+
+      const www = review.zones[0]!.ordered[1]!;
+      review.toggle(www.key);
+      ({ request } = review.buildRequest(false));
+      expect(request.zones).toEqual([{ name: 'a.com', records: [RECORDS[0], RECORDS[2]] }]);
+      expect(review.selectedCount).toBe(2);
+    });
+
+    it('maps the next run\'s outcomes to the rows by the source order', async () => {
+      azureSource();
+      const review = useReviewStore();
+      const migration = useMigrationStore();
+      migration.job = dryRun();
+      await nextTick();
+      review.buildRequest(true);
+      migration.job = dryRun();
+      await nextTick();
+      const [apex, www, mx] = review.zones[0]!.ordered;
+      expect(review.outcomes.get(apex!.key)?.kind).toBe('create');
+      expect(review.outcomes.get(www!.key)?.kind).toBe('exists');
+      expect(review.outcomes.get(mx!.key)?.kind).toBe('create');
+    });
+
+    it('takes nothing from a run that did not finish, misses a record, or read another subscription', async () => {
+      azureSource();
+      const review = useReviewStore();
+      const migration = useMigrationStore();
+      for (const job of [dryRun({ status: 'interrupted' }), dryRun({ dropIndex: 3 }), dryRun({ subscriptionId: '99999999-2222-3333-4444-555555555555' })]) {
+        migration.job = job;
+        await nextTick();
+        expect(review.zones[0]?.groups).toBeNull();
+      }
+      // a real migration is not a review source either
+      const real = dryRun();
+      real.dryRun = false;
+      migration.job = real;
+      await nextTick();
+      expect(review.zones[0]?.groups).toBeNull();
+    });
   });
 });
