@@ -30,7 +30,7 @@ export interface JobRunner {
 }
 
 export const INTERRUPTED_BY_RESTART =
-  'The extension restarted while this was running, so its end was not seen. Running it again is safe: records already at Cloudflare are skipped.';
+  'The extension restarted while this was running, so its end was not seen; the counts are what it saw before, and more may have landed. Running it again is safe: records already at Cloudflare are skipped.';
 export const INTERRUPTED_STREAM =
   'The companion closed the stream before the end. Running it again is safe: records already at Cloudflare are skipped.';
 export const CANCELLED = 'Stopped on request. Records written so far stay; running it again skips them.';
@@ -49,7 +49,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
   const now = deps.now ?? (() => Date.now());
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const flushMs = deps.flushMs ?? 100;
-  const persistMs = deps.persistMs ?? 1000;
+  const persistMs = deps.persistMs ?? 500;
   const keepLines = deps.persistLogLines ?? 2000;
   const listeners = new Set<(u: Update) => void>();
 
@@ -150,6 +150,9 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       emit({ type: 'migration:end', id: job.id, status, error, finishedAt: job.finishedAt ?? now() });
     };
     emit({ type: 'migration:start', job: clone(job) });
+    // Saved at once: if the browser stops this worker in the first second, the restarted one still
+    // knows a migration was running and says it was cut off.
+    void persistNow();
     const timer = setInterval(flush, flushMs);
     try {
       for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.migrate, request, MigrateEventSchema, { fetch: deps.fetch, signal: ac.signal })) {

@@ -285,6 +285,51 @@ describe('Azure, manual records, and a closed popup', () => {
   });
 });
 
+describe('a background the browser stops', () => {
+  it('says the migration was cut off, and Run again finishes it with every record once', async () => {
+    // a browser of its own whose service worker puppeteer does not hold
+    const own = await launchWithExtension({ detachedWorker: true });
+    try {
+      await setCompanionUrl(own, stack.url);
+      const N = 1000;
+      const text = Array.from({ length: N }, (_, i) => `h${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
+      const popup = await PopupPage.openAsTab(own);
+      await popup.startOver();
+      await popup.click('source-manual');
+      await popup.type('manual-zone', 'stopped-example.com');
+      await popup.paste('manual-text', text);
+      await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+      await popup.click('migrate');
+      await popup.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, popup.$('total-created'));
+
+      // Chrome stops an extension's service worker when it decides to; its stream to the companion dies with it
+      const cdp = await popup.page.createCDPSession();
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+
+      // the popup finds the restarted background, which says what happened instead of showing a run that never ends
+      expect(await popup.waitMigrationEnd(30_000)).toBe('interrupted');
+      expect(await popup.text('migration-error')).toMatch(/restarted .* more may have landed. Running it again is safe/);
+      const zone = stack.cloudflare.zoneByName('stopped-example.com')!;
+      const landed = () => stack.cloudflare.records(zone.id).filter((r) => r.type === 'A');
+      const before = landed().length;
+      expect(before).toBeLessThan(N);
+      await screenshot(popup.page, '13-worker-stopped');
+
+      await popup.click('migration-again');
+      expect(await popup.waitMigrationEnd()).toBe('done');
+      expect(await popup.totals()).toEqual({ created: N - before, skipped: before, failed: 0 });
+      const names = landed().map((r) => String(r.name));
+      expect(names).toHaveLength(N);
+      expect(new Set(names).size).toBe(N);
+      await popup.page.close();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('target token errors', () => {
   it('explains a token Cloudflare does not accept', async () => {
     const popup = await PopupPage.openAsTab(ext);

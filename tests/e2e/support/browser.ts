@@ -33,7 +33,8 @@ export function ensureExtensionBuilt(): void {
 export interface ExtensionBrowser {
   browser: Browser;
   extensionId: string;
-  worker: WebWorker;
+  /** null when the browser was launched with `detachedWorker`. */
+  worker: WebWorker | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export interface ExtensionBrowser {
  * toolbar button (which grants activeTab, as a person's click does). `hostMap` resolves test host
  * names to loopback.
  */
-export async function launchWithExtension(opts: { hostMap?: string[] } = {}): Promise<ExtensionBrowser> {
+export async function launchWithExtension(opts: { hostMap?: string[]; detachedWorker?: boolean } = {}): Promise<ExtensionBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
   const profile = mkdtempSync(join(tmpdir(), 'dnsferry-chromium-'));
   const rules = (opts.hostMap ?? []).map((h) => `MAP ${h} 127.0.0.1`).join(', ');
@@ -53,6 +54,9 @@ export async function launchWithExtension(opts: { hostMap?: string[] } = {}): Pr
     enableExtensions: [EXTENSION_DIR],
     pipe: true,
     defaultViewport: null,
+    // A service worker puppeteer is attached to is held at start when Chrome restarts it, so a test
+    // of the browser stopping the worker must leave it alone.
+    ...(opts.detachedWorker ? { targetFilter: (t: { type(): string }) => t.type() !== 'service_worker' } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -64,6 +68,11 @@ export async function launchWithExtension(opts: { hostMap?: string[] } = {}): Pr
       ...(rules ? [`--host-resolver-rules=${rules}`] : []),
     ],
   });
+  const close = async () => {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  if (opts.detachedWorker) return { browser, extensionId: EXTENSION_ID, worker: null, close };
   const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`), { timeout: 20_000 });
   const worker = await target.worker();
   if (!worker) throw new Error('the extension service worker has no worker handle');
@@ -71,10 +80,7 @@ export async function launchWithExtension(opts: { hostMap?: string[] } = {}): Pr
     browser,
     extensionId: new URL(target.url()).host,
     worker,
-    async close() {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

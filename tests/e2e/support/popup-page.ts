@@ -151,7 +151,16 @@ export class PopupPage {
 }
 
 export async function setCompanionUrl(ext: ExtensionBrowser, url: string): Promise<void> {
-  await ext.worker.evaluate(async (u) => {
+  const save = async (u: string) => {
     await chrome.storage.local.set({ 'dnsferry:settings': { companionUrl: u, theme: 'system' } });
-  }, url);
+  };
+  if (ext.worker) {
+    await ext.worker.evaluate(save, url);
+    return;
+  }
+  // no handle on the worker: any extension page can write the settings
+  const page = await ext.browser.newPage();
+  await page.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  await page.evaluate(save, url);
+  await page.close();
 }
