@@ -3,6 +3,7 @@
  * seeds them, and starts the companion pointed at them (through the same configuration a real run
  * uses). Prints what to paste where. Real providers: `pnpm companion`.
  */
+import './memory';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';

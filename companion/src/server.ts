@@ -1,4 +1,5 @@
 /** `pnpm companion`: the companion against real providers, configured by DNSFERRY_* variables. */
+import './memory';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 

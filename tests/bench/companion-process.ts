@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 export async function spawnCompanion(env: Record<string, string>) {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['companion/dist/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', 'companion/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, DNSFERRY_PORT: String(port), DNSFERRY_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
