@@ -114,6 +114,17 @@ export class PopupPage {
     await this.page.select(sel(id), value);
   }
 
+  /** Source step: signs in to Azure with a service principal and picks the subscription. */
+  async connectAzure(sp: { tenantId: string; clientId: string; clientSecret: string }, subscriptionId: string): Promise<void> {
+    await this.click('source-azure');
+    await this.type('az-tenant', sp.tenantId);
+    await this.type('az-client', sp.clientId);
+    await this.type('az-secret', sp.clientSecret);
+    await this.click('az-connect');
+    await this.waitFor('az-subscription');
+    await this.select('az-subscription', subscriptionId);
+  }
+
   async validateTarget(token: string): Promise<void> {
     await this.type('cf-token', token);
     await this.click('cf-validate');
