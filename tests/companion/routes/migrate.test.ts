@@ -124,6 +124,18 @@ describe('POST /api/migrate (manual records)', () => {
     expect(wireRecords('xn--bcher-kva.example')[0]?.name).toBe('www.xn--bcher-kva.example');
   });
 
+  it('migrates a reverse zone: PTR records under their last octet', async () => {
+    const records = [
+      { type: 'PTR', name: '10', content: 'www.example.com.', ttl: 3600 },
+      { type: 'PTR', name: '25.2.0.192.in-addr.arpa.', content: 'mail.example.com', ttl: 3600 },
+    ];
+    const { events } = await stack.migrate({ zones: [{ name: '2.0.192.in-addr.arpa', records }] });
+    expect(zoneComplete(events, '2.0.192.in-addr.arpa')).toMatchObject({ created: 2, skipped: 0, failed: 0 });
+    expect(events.map((e) => ('message' in e ? e.message : ''))).toContain('[1/2] PTR 10 → www.example.com');
+    const held = wireRecords('2.0.192.in-addr.arpa').map((r) => `${String(r.name)} ${String(r.content)}`);
+    expect(held.sort()).toEqual(['10.2.0.192.in-addr.arpa www.example.com', '25.2.0.192.in-addr.arpa mail.example.com']);
+  });
+
   it('1,000 new records land in a new zone with at most 10 target requests', async () => {
     const records = Array.from({ length: 1000 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
     stack.sim.resetCounters();

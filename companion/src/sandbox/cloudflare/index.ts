@@ -21,7 +21,7 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
  *   account the token cannot reach 403/10000; unknown record id 404/81044.
  * - Query validation errors (per_page, page, status, order, direction, match) are 400/1001 "Invalid request: …".
  * - Zone creation enforces the name pattern, one label below a public suffix (a small built-in part of the PSL;
- *   enterprise accounts may add subdomains), 1038 for .cf/.ga/.gq/.ml/.tk, 1061 duplicates and 1049 for names
+ *   enterprise accounts may add subdomains; reverse zones of a prefix, like 2.0.192.in-addr.arpa, on any plan), 1038 for .cf/.ga/.gq/.ml/.tk, 1061 duplicates and 1049 for names
  *   passed to markUnregistered(). New zones are `pending`; zones added with addZone() default to `active`.
  * - Records: A, AAAA, CNAME, MX, NS, PTR, TXT, SRV and CAA only (others 400/9020). NS at the apex is refused.
  *   Records pointing at non-public addresses are `proxiable: false` and cannot be proxied. Tags need a paid plan.

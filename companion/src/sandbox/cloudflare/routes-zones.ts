@@ -121,6 +121,11 @@ const MULTI_LABEL_SUFFIXES = new Set([
   'com.ph', 'com.vn', 'com.eg', 'com.sa', 'com.pk', 'com.ng', 'co.ke', 'co.th', 'in.th', 'eu.org',
 ]);
 const BANNED_TLDS = new Set(['cf', 'ga', 'gq', 'ml', 'tk']);
+/**
+ * Reverse zones of an IP prefix (a /8, /16 or /24 in in-addr.arpa; up to 32 nibbles in ip6.arpa)
+ * are added like any site, on every plan (developers.cloudflare.com/dns/additional-options/reverse-zones).
+ */
+const REVERSE_ZONE = /^(?:(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){1,3}in-addr|(?:[0-9a-f]\.){1,31}ip6)\.arpa$/;
 const ZONE_NAME_PATTERN = /^([a-zA-Z0-9][-a-zA-Z0-9]*\.)+[-a-zA-Z0-9]{2,20}$/;
 
 export interface NewZone {
@@ -140,7 +145,7 @@ export function createZone(state: SimState, z: NewZone, enforceRegistrable: bool
   if (enforceRegistrable && BANNED_TLDS.has(tld)) throw cf.bannedTld();
   if (state.zoneIdByName.has(ascii)) throw cf.zoneExists(ascii);
   const account = state.accounts.get(z.accountId);
-  if (enforceRegistrable) {
+  if (enforceRegistrable && !REVERSE_ZONE.test(ascii)) {
     const suffixLabels = MULTI_LABEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 2 : 1;
     if (labels.length > suffixLabels + 1 && account?.type !== 'enterprise') throw cf.notRootDomain(ascii);
     if (state.unregistered.has(ascii)) throw cf.notRegistered(ascii);

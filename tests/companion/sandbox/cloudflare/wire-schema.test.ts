@@ -129,6 +129,12 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     const a = await c.fail(400, 1049, 'POST', '/zones', { name: 'never-registered.com', account: { id: c.seed.accountId } });
     expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe('never-registered.com is not a registered domain');
     await c.fail(400, 1099, 'POST', '/zones', { name: 'sub.schema-check.com', account: { id: c.seed.accountId } });
+    // reverse zones of a prefix are sites like any other; a single address is not a prefix
+    for (const name of ['2.0.192.in-addr.arpa', '8.b.d.0.1.0.0.2.ip6.arpa']) {
+      expect((await c.call('POST', '/zones', { name, account: { id: c.seed.accountId } })).status, name).toBe(200);
+    }
+    await c.fail(400, 1099, 'POST', '/zones', { name: '10.2.0.192.in-addr.arpa', account: { id: c.seed.accountId } });
+    await c.fail(400, 1099, 'POST', '/zones', { name: '2.0.300.in-addr.arpa', account: { id: c.seed.accountId } });
     expect((await c.call('POST', '/zones', { name: 'example.co.uk', account: { id: c.seed.accountId } })).status).toBe(200);
     await c.fail(400, 1002, 'POST', '/zones', { name: 'bad_name.com', account: { id: c.seed.accountId } });
     await c.fail(400, 1002, 'POST', '/zones', { name: 'localhost', account: { id: c.seed.accountId } });
