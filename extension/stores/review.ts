@@ -55,8 +55,7 @@ export function keyRecords(zone: string, records: DnsRecord[]): ReviewRecord[] {
   });
 }
 
-export function groupRecords(zone: string, records: DnsRecord[] | ReviewRecord[]): ReviewGroup[] {
-  const keyed = records.length > 0 && 'key' in records[0]! ? (records as ReviewRecord[]) : keyRecords(zone, records as DnsRecord[]);
+export function groupRecords(keyed: ReviewRecord[]): ReviewGroup[] {
   const byType = new Map<RecordType, ReviewRecord[]>();
   for (const r of keyed) {
     const list = byType.get(r.record.type) ?? [];
@@ -68,7 +67,7 @@ export function groupRecords(zone: string, records: DnsRecord[] | ReviewRecord[]
 
 function zoneOf(name: string, records: DnsRecord[]): ReviewZone {
   const ordered = keyRecords(name, records);
-  return { name, groups: groupRecords(name, ordered), ordered, expected: records.length };
+  return { name, groups: groupRecords(ordered), ordered, expected: records.length };
 }
 
 /**
