@@ -214,10 +214,8 @@ describe('Azure, manual records, and a closed popup', () => {
   it('migrates pasted records, pointing out the line it cannot read', async () => {
     const popup = await PopupPage.openAsTab(ext);
     await popup.startOver();
-    await popup.click('source-manual');
-    await popup.type('manual-zone', 'pasted-example.com');
-    await popup.paste(
-      'manual-text',
+    await popup.pasteZoneFile(
+      'pasted-example.com',
       ['$TTL 600', '@      IN A     192.0.2.10', 'www    IN CNAME @', '@      IN MX    10 mail', 'mail   IN A     192.0.2.25', 'oops   IN A     300.1.1.1', '@      IN TXT   "v=spf1 mx -all"'].join('\n'),
     );
     expect(await popup.text('manual-count')).toBe('5 valid records');
@@ -239,13 +237,11 @@ describe('Azure, manual records, and a closed popup', () => {
     const text = Array.from({ length: N }, (_, i) => `host${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
     const popup = await PopupPage.openAsTab(ext);
     await popup.startOver();
-    await popup.click('source-manual');
-    await popup.type('manual-zone', 'closing-example.com');
-    await popup.paste('manual-text', text);
+    await popup.pasteZoneFile('closing-example.com', text);
     expect(await popup.text('manual-count')).toBe(`${N} valid records`);
     await popup.throughTarget(stack.seed.token, stack.seed.accountId);
     await popup.click('migrate');
-    await popup.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, popup.$('total-created'));
+    await popup.waitFirstCreated();
     expect(await popup.attr('migration', 'data-status')).toBe('running');
     await screenshot(popup.page, '10-migration-running');
     const createdWhenClosed = (await popup.totals()).created;
@@ -283,12 +279,10 @@ describe('a background the browser stops', () => {
       const text = Array.from({ length: N }, (_, i) => `h${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
       const popup = await PopupPage.openAsTab(own);
       await popup.startOver();
-      await popup.click('source-manual');
-      await popup.type('manual-zone', 'stopped-example.com');
-      await popup.paste('manual-text', text);
+      await popup.pasteZoneFile('stopped-example.com', text);
       await popup.throughTarget(stack.seed.token, stack.seed.accountId);
       await popup.click('migrate');
-      await popup.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, popup.$('total-created'));
+      await popup.waitFirstCreated();
 
       // Chrome stops an extension's service worker when it decides to; its stream to the companion dies with it
       const cdp = await popup.page.createCDPSession();

@@ -114,6 +114,18 @@ export class PopupPage {
     await this.page.select(sel(id), value);
   }
 
+  /** Source step: pastes a zone file as the manual source of `zone`. */
+  async pasteZoneFile(zone: string, text: string): Promise<void> {
+    await this.click('source-manual');
+    await this.type('manual-zone', zone);
+    await this.paste('manual-text', text);
+  }
+
+  /** Waits until the running migration has created its first records. */
+  async waitFirstCreated(): Promise<void> {
+    await this.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, this.$('total-created'));
+  }
+
   /** Source step: signs in to Azure with a service principal and picks the subscription. */
   async connectAzure(sp: { tenantId: string; clientId: string; clientSecret: string }, subscriptionId: string): Promise<void> {
     await this.click('source-azure');
