@@ -8,6 +8,7 @@ import { registerSourceValidate } from './routes/source-validate';
 import { registerSourceZones } from './routes/source-zones';
 import { registerScan } from './routes/scan';
 import { registerMigrate } from './routes/migrate';
+import type { RouteDeps } from './routes/deps';
 
 /** Request body fields that hold credentials; the logger never prints them. */
 export const CREDENTIAL_FIELDS = ['targetToken', 'sourceToken', 'clientSecret', 'clientId', 'tenantId', 'authorization', 'password', 'token'];
@@ -65,7 +66,7 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     void reply.status(err.status).send(err.toBody());
   });
 
-  const deps = { config, fetch: options.fetch ?? fetch };
+  const deps: RouteDeps = { config, fetch: options.fetch ?? fetch };
   registerTargetValidate(app, deps);
   registerSourceValidate(app, deps);
   registerSourceZones(app, deps);
@@ -73,8 +74,6 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
   registerMigrate(app, deps);
   return app;
 }
-
-export type RouteDeps = { config: Config; fetch: typeof fetch };
 
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;

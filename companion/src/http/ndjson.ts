@@ -1,19 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/**
- * An AbortSignal that fires when the client goes away before the response finished. Use it rather
- * than `request.signal`: on Node 20 the request's own 'close' fires as soon as its body was read,
- * which would abort every POST; the response's 'close' is what tells that the client left.
- */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const ac = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) ac.abort(new Error('client disconnected'));
-  });
-  return ac.signal;
-}
-
 const FLUSH_BYTES = 16 * 1024;
 const TICK = Symbol('tick');
 const nextTurn = () => new Promise<typeof TICK>((resolve) => setImmediate(() => resolve(TICK)));

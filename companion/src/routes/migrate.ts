@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, MigrateRequestSchema, type MigrateEvent } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from './deps';
 import { AppError } from '../errors';
-import { clientGone, sendNdjson } from '../http/ndjson';
+import { clientGone } from '../http/client-gone';
+import { sendNdjson } from '../http/ndjson';
 import { parseBody } from '../http/parse';
 import { migrate } from '../engine/migrate';
 import { createCloudflareTarget } from '../target/cloudflare/index';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, ScanRequestSchema, type ScanEvent } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
-import { clientGone, sendNdjson } from '../http/ndjson';
+import type { RouteDeps } from './deps';
+import { clientGone } from '../http/client-gone';
+import { sendNdjson } from '../http/ndjson';
 import { parseBody } from '../http/parse';
 import { scanDomain } from '../scan/scanner';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, SourceValidateRequestSchema, type SourceValidateResponse } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
-import { clientGone } from '../http/ndjson';
+import type { RouteDeps } from './deps';
+import { clientGone } from '../http/client-gone';
 import { parseBody } from '../http/parse';
 
 /** Signs in to Azure with a service principal or an ARM token and lists the subscriptions it can see. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, SourceZonesRequestSchema, type SourceZonesResponse } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
-import { clientGone } from '../http/ndjson';
+import type { RouteDeps } from './deps';
+import { clientGone } from '../http/client-gone';
 import { parseBody } from '../http/parse';
 
 /** Lists the public DNS zones of one Azure subscription (recordCount counts record sets, SOA and apex NS included). */

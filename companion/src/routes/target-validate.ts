@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, TargetValidateRequestSchema, type TargetValidateResponse } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
-import { clientGone } from '../http/ndjson';
+import type { RouteDeps } from './deps';
+import { clientGone } from '../http/client-gone';
 import { parseBody } from '../http/parse';
 import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
 
