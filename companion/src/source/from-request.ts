@@ -1,21 +1,19 @@
-import type { MigrateRequest, SourceCredentials } from '@dnsferry/shared';
-import type { RouteDeps } from '../app';
+import type { MigrateRequest } from '@dnsferry/shared';
+import type { RouteDeps } from '../routes/deps';
+import { credentialsFromRequest } from './azure/request';
 import type { Source } from './source';
 
 /**
- * The source a migrate request asks for: Azure, when it carries a bearer token or a service
- * principal and a subscription (the schema already insisted on them if some zone has no records).
+ * The source a migrate request asks for: Azure, when it names a subscription. The credentials are
+ * checked as strictly as /api/source/validate checks them, so a half-sent service principal is a 400
+ * naming the missing field before anything is written, not an error event halfway through the stream.
  */
 export function sourceFor(body: MigrateRequest, deps: RouteDeps): Source | undefined {
   if (!body.subscriptionId) return undefined;
-  let creds: SourceCredentials | undefined;
-  if (body.sourceToken && body.authMethod !== 'servicePrincipal') {
-    creds = { authMethod: 'bearerToken', sourceToken: body.sourceToken };
-  } else if (body.tenantId && body.clientId && body.clientSecret) {
-    creds = { authMethod: 'servicePrincipal', tenantId: body.tenantId, clientId: body.clientId, clientSecret: body.clientSecret };
-  }
+  const creds = credentialsFromRequest(body);
   if (!creds) return undefined;
   // Loaded on first use: most runs never touch Azure, and its SDK is the companion's largest part.
+  // (./azure/request above is small: it imports only the contract.)
   const subscriptionId = body.subscriptionId;
   let azure: Promise<Source> | undefined;
   return {

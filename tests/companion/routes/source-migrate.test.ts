@@ -152,6 +152,14 @@ describe('POST /api/migrate from Azure', () => {
     }
   });
 
+  it('refuses source credentials that contradict authMethod with a 400 naming the field, before any call', async () => {
+    // authMethod decides: a bearer token alone is not a service principal (same rule as /api/source/validate).
+    const res = await migrate({ authMethod: 'servicePrincipal', sourceToken: demo.bearerToken.sourceToken, subscriptionId: staging(), zones: [{ name: 'staging-example.org' }] });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.payload)).toMatchObject({ success: false, error: { code: 'invalid_request', field: 'tenantId' } });
+    expect(azure.counters.tokenRequests + azure.counters.armRequests).toBe(0);
+  });
+
   it('mixes zones sent with records and zones read from Azure in one request', async () => {
     const res = await migrate({
       ...demo.bearerToken,
