@@ -170,9 +170,6 @@ export const useReviewStore = defineStore('review', () => {
 
   const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && selectedCount.value > 0);
 
-  function isSelected(key: string): boolean {
-    return !excluded.value.has(key);
-  }
   function toggle(key: string): void {
     const next = new Set(excluded.value);
     if (next.has(key)) next.delete(key);
@@ -189,10 +186,6 @@ export const useReviewStore = defineStore('review', () => {
     }
     excluded.value = next;
   }
-  function selectAll(): void {
-    excluded.value = new Set();
-  }
-
   function buildRequest(dryRun: boolean): { request: MigrateRequest; expected: Record<string, number | null> } {
     const expected: Record<string, number | null> = {};
     const keys: Record<string, string[]> = {};
@@ -222,5 +215,5 @@ export const useReviewStore = defineStore('review', () => {
     return { request, expected };
   }
 
-  return { zones, excluded, selectedCount, sourceReads, outcomes, canMigrate, isSelected, toggle, toggleGroup, selectAll, buildRequest };
+  return { zones, excluded, selectedCount, sourceReads, outcomes, canMigrate, toggle, toggleGroup, buildRequest };
 });

@@ -1,4 +1,3 @@
-import { CfError } from './errors';
 import { FaultInjector, type FaultConfig } from './faults';
 import { RateLimiter } from './rate-limiter';
 import type { Plan } from './records';
@@ -155,9 +154,4 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
       server.batchEnabled = enabled;
     },
   };
-}
-
-export { seedCloudflareDemo, startSeededCloudflareSimulator } from './seed';
-export function isCfError(e: unknown): e is CfError {
-  return e instanceof CfError;
 }
