@@ -146,7 +146,7 @@ describe('review store', () => {
         { type: 'record' as const, zone: 'a.com', index: 3, total: 4, record: RECORDS[2], message: '[3/4] MX @ would create → 10 mail.a.com' },
       ].filter((e) => e.index !== opts.dropIndex);
       for (const e of events) applyMigrateEvent(job, e);
-      applyMigrateEvent(job, { type: 'zone-complete', zone: 'a.com', message: 'done', result: { created: 2, skipped: 1, failed: 1, nameServers: [] } });
+      applyMigrateEvent(job, { type: 'zone-complete', zone: 'a.com', result: { created: 2, skipped: 1, failed: 1, nameServers: [] } });
       if (opts.status === 'interrupted') job.status = 'interrupted';
       else applyMigrateEvent(job, { type: 'done', results: [{ zone: 'a.com', created: 2, skipped: 1, failed: 1 }] });
       return job;
