@@ -4,3 +4,4 @@ export * from './events';
 export * from './errors';
 export * from './api/index';
 export * from './extension';
+export * from './zone-file/index';

@@ -1,0 +1,122 @@
+/**
+ * The zone-file lexer, after BIND's (lib/isc/lex.c as lib/dns/master.c sets it up): blanks separate
+ * tokens, `;` starts a comment, `"…"` is one token in which `;`, `(` and blanks are text, `\X` escapes
+ * one character, and `(` … `)` lets one entry run over several lines.
+ */
+
+/** One token, exactly as written: escapes kept, and the quotes of a quoted string kept. */
+export interface Token {
+  raw: string;
+  quoted: boolean;
+}
+
+/** One entry of the file: a line, or the lines a pair of parentheses joins. */
+export interface LexedLine {
+  /** 1-based number of the line the entry starts on. */
+  line: number;
+  /** The entry starts with a blank: it has no owner and continues the previous one. */
+  initialBlank: boolean;
+  tokens: Token[];
+  /** The text of its `;` comments (without the `;`), where Cloudflare keeps its tags. */
+  comments: string[];
+  /** The lines as written, for messages. */
+  text: string;
+  /** Why BIND would refuse the entry's text, if it would. */
+  error: string | null;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const SEMI = 0x3b;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const BACKSLASH = 0x5c;
+const EQUALS = 0x3d;
+
+const isBlank = (c: number) => c === SPACE || c === TAB || c === CR;
+
+/** Reads a quoted string from `i` (on its opening quote); returns the index after the closing quote, or -1. */
+function endOfQuoted(s: string, i: number): number {
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c === BACKSLASH) j++;
+    else if (c === QUOTE) return j + 1;
+  }
+  return -1;
+}
+
+/** Splits a zone file into its entries. Blank and comment-only lines produce nothing. */
+export function lexZoneFile(text: string): LexedLine[] {
+  const out: LexedLine[] = [];
+  const lines = text.split('\n');
+  let depth = 0;
+  let current: LexedLine | null = null;
+
+  for (let n = 0; n < lines.length; n++) {
+    const s = lines[n] ?? '';
+    if (depth === 0 || current === null) {
+      const first = s.charCodeAt(0);
+      current = { line: n + 1, initialBlank: first === SPACE || first === TAB, tokens: [], comments: [], text: s, error: null };
+    } else current.text += `\n${s}`;
+    const entry: LexedLine = current;
+    const fail = (message: string) => {
+      entry.error ??= message;
+    };
+
+    let i = 0;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (isBlank(c)) {
+        i++;
+      } else if (c === SEMI) {
+        entry.comments.push(s.slice(i + 1));
+        break;
+      } else if (c === OPEN) {
+        depth++;
+        i++;
+      } else if (c === CLOSE) {
+        if (depth === 0) fail('")" without "(" before it');
+        else depth--;
+        i++;
+      } else if (c === QUOTE) {
+        const end = endOfQuoted(s, i);
+        if (end < 0) {
+          fail('a quoted string is not closed on its line');
+          entry.tokens.push({ raw: `${s.slice(i)}"`, quoted: true });
+          break;
+        }
+        entry.tokens.push({ raw: s.slice(i, end), quoted: true });
+        i = end;
+      } else {
+        // An unquoted token ends at a blank, a special character or a quote, except that
+        // `key="value"` stays one token, as BIND reads SVCB parameters.
+        const start = i;
+        let closed = true;
+        while (i < s.length) {
+          const d = s.charCodeAt(i);
+          if (d === BACKSLASH) {
+            if (i + 1 >= s.length) fail('a "\\" ends the line');
+            i += 2;
+          } else if (d === QUOTE && s.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
+            const end = endOfQuoted(s, i);
+            if (end < 0) {
+              closed = false;
+              i = s.length;
+            } else i = end;
+          } else if (isBlank(d) || d === SEMI || d === OPEN || d === CLOSE || d === QUOTE) break;
+          else i++;
+        }
+        if (!closed) fail('a quoted string is not closed on its line');
+        entry.tokens.push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
+      }
+    }
+    if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) out.push(entry);
+  }
+  if (depth > 0 && current !== null) {
+    current.error ??= '"(" is never closed';
+    out.push(current);
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import { cloudflareProxied } from './cloudflare-tags';
+import { readDirective } from './directives';
+import { lexZoneFile, type LexedLine } from './lexer';
+import { absoluteName } from './owner-name';
+import type { ZoneEntries } from './schema';
+import { addIssue, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
+import { typeName } from './type-names';
+
+/** The first `$ORIGIN` of the text, when it is absolute: the origin of the lines before it when no zone is given. */
+function leadingOrigin(text: string): string {
+  const m = /^\$ORIGIN[ \t]+(\S+\.)(?:[ \t;]|$)/im.exec(text);
+  if (!m?.[1]) return '';
+  const r = absoluteName(m[1], '');
+  return 'name' in r ? r.name : '';
+}
+
+/** The origin `named-compilezone` is given: the zone, canonical; '' when it cannot be a name. */
+function zoneOrigin(zone: string): string {
+  const r = absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '');
+  return 'name' in r ? r.name : '';
+}
+
+/**
+ * Reads a zone file as BIND's master-file loader does, line by line, into entries (owner, TTL, type
+ * and the RDATA as written), leaving the RDATA to the record-type registry. `zone` is the origin the
+ * file starts with (named-compilezone's ORIGIN argument); without it, the text's first `$ORIGIN`.
+ * A line that cannot be read is an issue naming it; nothing is dropped silently.
+ */
+export function readZoneEntries(text: string, zone?: string): ZoneEntries {
+  const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text));
+  for (const lexed of lexZoneFile(text)) {
+    if (lexed.error !== null) {
+      addIssue(state, lexed, lexed.error);
+      if (!lexed.initialBlank) state.current = null;
+      continue;
+    }
+    const first = lexed.tokens[0];
+    if (first === undefined) continue;
+    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) readDirective(state, lexed);
+    else readRecord(state, lexed);
+  }
+  return { origin: state.firstOrigin, entries: state.entries, issues: state.issues, notes: state.notes };
+}
+
+function readRecord(state: ReaderState, lexed: LexedLine): void {
+  const { tokens } = lexed;
+  let owner: string;
+  let i = 0;
+  if (lexed.initialBlank) {
+    if (state.current === null) {
+      addIssue(state, lexed, 'this line starts with a blank, so it continues the owner of the line before, and there is none');
+      return;
+    }
+    owner = state.current;
+  } else {
+    const r = absoluteName(tokens[0]?.raw ?? '', state.origin);
+    if ('error' in r) {
+      state.current = null;
+      addIssue(state, lexed, `the owner "${tokens[0]?.raw ?? ''}" is not a name: ${r.error}`);
+      return;
+    }
+    owner = r.name;
+    state.current = owner;
+    i = 1;
+  }
+
+  const notes: string[] = [];
+  const head = readClassAndTtl(state, tokens, i, lexed.line, notes);
+  if ('error' in head) {
+    addIssue(state, lexed, head.error);
+    return;
+  }
+  const typeToken = tokens[head.next];
+  if (typeToken === undefined) {
+    addIssue(state, lexed, 'no record type on this line');
+    return;
+  }
+  const type = typeToken.quoted ? null : typeName(typeToken.raw);
+  if (type === null) {
+    const why = /^\d/.test(typeToken.raw) ? 'neither a TTL (e.g. 3600, 1h30m) nor a record type' : 'not a record type';
+    addIssue(state, lexed, `"${typeToken.raw}" is ${why}`);
+    return;
+  }
+  const rdataTokens = tokens.slice(head.next + 1);
+  if (rdataTokens.length === 0) {
+    addIssue(state, lexed, `a ${type} record needs a value`);
+    return;
+  }
+  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, rdataTokens, lexed.line, notes);
+  const rdata = rdataTokens.length === 1 ? (rdataTokens[0]?.raw ?? '') : rdataTokens.map((t) => t.raw).join(' ');
+  const proxied = lexed.comments.length > 0 ? cloudflareProxied(lexed.comments) : undefined;
+  state.entries.push({
+    line: lexed.line,
+    owner,
+    ttl,
+    type,
+    rdata,
+    origin: state.origin,
+    ...(proxied === undefined ? {} : { proxied }),
+    notes,
+  });
+}
