@@ -1,9 +1,8 @@
-import type { DnsRecord, MigrateEvent, MigrateZone, ZoneResult } from '@dnsferry/shared';
+import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import { AppError } from '../errors';
-import { describeValue } from '../records/canonical';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
-import { plan, type PlanStep } from './plan';
+import { plan, type IncomingRecord, type PlanStep } from './plan';
 
 export interface MigrateInput {
   zones: MigrateZone[];
@@ -42,7 +41,7 @@ async function* migrateZone(
   const zone = entry.name;
   const counts: ZoneResult = { created: 0, skipped: 0, failed: 0 };
   let nameServers: string[] = [];
-  let records: DnsRecord[] = entry.records ?? [];
+  let records: readonly IncomingRecord[] = entry.records ?? [];
   let problems: SourceProblem[] = [];
   let total = records.length;
   const line = (i: number, r: { type: string; name: string }) => `[${i + 1}/${total}] ${r.type} ${r.name}`;
@@ -101,7 +100,7 @@ async function* migrateZone(
         yield { type: 'skip', zone, index: step.index + 1, total, record: step.record, message: `${line(step.index, step.record)} ${step.reason}` };
       } else {
         tally('failed', step.index);
-        yield { type: 'error', zone, index: step.index + 1, total, record: step.record, message: `${line(step.index, step.record)} ✗ ${step.reason}` };
+        yield { type: 'error', zone, index: step.index + 1, total, ...(step.record ? { record: step.record } : {}), message: `${line(step.index, step)} ✗ ${step.reason}` };
       }
     }
 

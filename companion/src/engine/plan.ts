@@ -1,33 +1,46 @@
-import type { DnsRecord } from '@dnsferry/shared';
-import { canonicalize, recordKey } from '../records/canonical';
+import { DnsRecordSchema, RECORD_SPECS, recordKey, type DnsRecord } from '@dnsferry/shared';
+import { canonicalize } from '../records/canonical';
 import { targetTtl } from '../records/ttl';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =
   | { index: number; action: 'create'; record: DnsRecord; note?: string }
   | { index: number; action: 'skip'; record: DnsRecord; reason: string; exists: boolean }
-  | { index: number; action: 'fail'; record: DnsRecord; reason: string };
+  | { index: number; action: 'fail'; record?: DnsRecord; type: string; name: string; reason: string };
+
+/** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
+export type IncomingRecord = { type: string; name: string } & Record<string, unknown>;
 
 /**
  * Pure: source records + the target's existing records → one step per source record, in order.
- * Comparison is on the canonical form, so quoting, case, trailing dots and TTL never make a
- * duplicate look new. Planning again after a migration yields no `create` (convergence).
+ * Comparison is on the canonical form, so quoting, case, trailing dots, TTL, a TXT value split at
+ * another place and `proxied` never make a duplicate look new. Planning again after a migration yields
+ * no `create` (convergence).
  */
-export function plan(zone: string, records: DnsRecord[], existing: DnsRecord[]): PlanStep[] {
+export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord)[], existing: DnsRecord[]): PlanStep[] {
   const present = new Map<string, DnsRecord>();
   for (const r of existing) present.set(recordKey(r), r);
   const planned = new Map<string, number>();
 
-  return records.map((original, index): PlanStep => {
-    const record = canonicalize(original, zone);
+  return records.map((incoming, index): PlanStep => {
+    const label = { type: String(incoming.type).slice(0, 20), name: String(incoming.name).slice(0, 300) };
+    const checked = DnsRecordSchema.safeParse(incoming);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field = issue && issue.path.length > 0 && issue.path[0] !== 'content' && issue.path[0] !== 'type' ? `${issue.path.join('.')}: ` : '';
+      return { index, action: 'fail', ...label, reason: `${field}${issue?.message ?? 'not a valid record'}` };
+    }
+    const record = canonicalize(checked.data, zone);
     if (record === null) {
-      return { index, action: 'fail', record: original, reason: `the name ${original.name} is outside the zone ${zone}` };
+      return { index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` };
     }
-    if (record.type === 'SOA') {
-      return { index, action: 'skip', record, reason: 'skipped: the target manages SOA itself', exists: false };
-    }
+    const managed = RECORD_SPECS[record.type].managedByTarget;
+    if (managed) return { index, action: 'skip', record, reason: `skipped: ${managed}`, exists: false };
     if (record.type === 'NS' && record.name === '@') {
       return { index, action: 'skip', record, reason: 'skipped: the target manages the apex NS records itself', exists: false };
+    }
+    if (record.type === 'DS' && record.name === '@') {
+      return { index, action: 'fail', record, ...label, reason: "a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone" };
     }
     const key = recordKey(record);
     const there = present.get(key);

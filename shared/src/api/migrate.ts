@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { DnsRecordSchema } from '../records';
+import { RawRecordSchema } from '../records';
 import { ZoneNameSchema } from '../names';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
 export const MigrateZoneSchema = z.object({
   name: ZoneNameSchema,
-  /** Records the client sends itself (manual source or a scan result). Without them, the zone is read from the source. */
-  records: z.array(DnsRecordSchema).optional(),
+  /**
+   * Records the client sends itself (manual source or a scan result). Without them, the zone is read from
+   * the source. Each record's values are checked on their own: a bad one fails in the stream, not the request.
+   */
+  records: z.array(RawRecordSchema).optional(),
   /** Source resource group; found by listing the subscription when absent. */
   resourceGroup: z.string().max(90).optional(),
 });

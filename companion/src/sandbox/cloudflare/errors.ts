@@ -103,6 +103,7 @@ export const cf = {
   srvLegacyFields: () => new CfError(400, 9101, "SRV data fields 'service', 'proto' and 'name' are no longer supported. Use the record name instead."), // [obs] message
   invalidSrv: (detail: string) => new CfError(400, 9101, `Content for SRV record is invalid: ${detail}`), // [unk] code
   invalidSrvName: () => new CfError(400, 9102, 'SRV record name must be of the form _service._proto.name.'), // [unk] code
+  invalidData: (type: string, detail: string) => new CfError(400, 9101, `Content for ${type} record is invalid: ${detail}`), // [unk] code
   invalidCaa: (detail: string) => new CfError(400, 9111, `Content for CAA record is invalid: ${detail}`), // [unk] code
   invalidTxt: () => new CfError(400, 9016, 'Content for TXT record is invalid: the quoted strings are not balanced.'), // [unk] code
   txtTooLong: () => new CfError(400, 9015, 'Content for TXT record exceeds the allowed length of 2048 characters.'), // [obs] code

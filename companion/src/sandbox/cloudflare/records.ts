@@ -1,14 +1,18 @@
 import { cf } from './errors';
 import { canonicalIPv6, hostContent, isNonPublicIPv4, isNonPublicIPv6, isStrictIPv4, recordFqdn } from './names';
+import { DATA_TYPES, validateData } from './data-records';
 import { formatQuotedTxt, parseQuotedTxt } from './txt';
 
 /**
- * Validation and normalisation of DNS record bodies, as POST/PUT/PATCH and batch items receive them.
- * The record types the migration sends are modelled in depth; other record types are rejected
- * (a deliberate narrowing — the product never sends them).
+ * Validation and normalisation of DNS record bodies, as POST/PUT/PATCH and batch items receive them:
+ * every type the API lists (DNSKEY aside, which a signed zone at the target makes itself). The types
+ * that take `data` beyond SRV and CAA are in data-records.ts.
  */
 
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'TXT', 'SRV', 'CAA'] as const;
+export const RECORD_TYPES = [
+  'A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'TXT', 'SRV', 'CAA',
+  'DS', 'TLSA', 'SMIMEA', 'SSHFP', 'CERT', 'HTTPS', 'SVCB', 'NAPTR', 'URI', 'LOC', 'OPENPGPKEY',
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export type Plan = 'free' | 'pro' | 'business' | 'enterprise';
@@ -37,7 +41,7 @@ export interface RecordFields {
   tags: string[];
   settings: Record<string, boolean>;
   priority?: number;
-  data?: SrvData | CaaData;
+  data?: SrvData | CaaData | Record<string, unknown>;
 }
 
 export interface ZoneContext {
@@ -48,7 +52,8 @@ export interface ZoneContext {
 type Body = Record<string, unknown>;
 
 const PROXIABLE_TYPES = new Set<string>(['A', 'AAAA', 'CNAME']);
-const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef']);
+// The property tags registered for CAA (RFC 8659, RFC 9495, the BIMI and contact tags).
+const CAA_TAGS = new Set(['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone']);
 
 function isObject(v: unknown): v is Body {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -61,7 +66,7 @@ function u16(v: unknown): number | null {
 /** The fields of a stored record in request form, so a PATCH can be merged onto it. */
 export function toRequestForm(r: RecordFields): Body {
   const body: Body = { name: r.name, type: r.type, content: r.content, ttl: r.ttl, proxied: r.proxied, comment: r.comment, tags: r.tags, settings: r.settings };
-  if (r.priority !== undefined && r.type === 'MX') body.priority = r.priority;
+  if (r.priority !== undefined && (r.type === 'MX' || r.type === 'URI')) body.priority = r.priority;
   if (r.data) body.data = { ...r.data };
   return body;
 }
@@ -187,11 +192,33 @@ export function validateRecord(raw: unknown, zone: ZoneContext, mode: 'create' |
       if (!isObject(d)) throw cf.dataRequired('CAA');
       const flags = d.flags === undefined ? 0 : d.flags;
       if (typeof flags !== 'number' || !Number.isInteger(flags) || flags < 0 || flags > 255) throw cf.invalidCaa('flags must be an integer from 0 to 255');
-      if (typeof d.tag !== 'string' || !CAA_TAGS.has(d.tag)) throw cf.invalidCaa('tag must be one of issue, issuewild, iodef');
+      if (typeof d.tag !== 'string' || !CAA_TAGS.has(d.tag)) throw cf.invalidCaa(`tag must be one of ${[...CAA_TAGS].join(', ')}`);
       if (typeof d.value !== 'string') throw cf.invalidCaa('value is required');
       out.data = { flags, tag: d.tag, value: d.value };
       out.content = `${flags} ${d.tag} "${d.value.replace(/(["\\])/g, '\\$1')}"`;
       break;
+    }
+    case 'OPENPGPKEY': {
+      if (typeof body.content !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.content)) throw cf.invalidData('OPENPGPKEY', 'content must be base64');
+      out.content = body.content;
+      break;
+    }
+    case 'URI': {
+      if (body.priority === undefined || body.priority === null) throw cf.priorityRequired();
+      const p = u16(body.priority);
+      if (p === null) throw cf.invalidPriority();
+      const v = validateData(rtype, body.data);
+      out.data = v.data;
+      out.priority = p;
+      out.content = v.content;
+      break;
+    }
+    default: {
+      if (!(rtype in DATA_TYPES)) throw cf.invalidType();
+      if (rtype === 'DS' && name === zone.name) throw cf.invalidData('DS', 'a DS record cannot be at the zone apex');
+      const v = validateData(rtype, body.data);
+      out.data = v.data;
+      out.content = v.content;
     }
   }
 
@@ -239,7 +266,7 @@ export function validateRecord(raw: unknown, zone: ZoneContext, mode: 'create' |
 export function identical(a: RecordFields, b: RecordFields): boolean {
   if (a.type !== b.type || a.name !== b.name) return false;
   if (a.type === 'MX') return a.priority === b.priority && a.content.toLowerCase() === b.content.toLowerCase();
-  if (a.type === 'SRV' || a.type === 'CAA') return JSON.stringify(a.data) === JSON.stringify(b.data);
+  if (a.data !== undefined) return a.priority === b.priority && JSON.stringify(a.data) === JSON.stringify(b.data);
   if (a.type === 'TXT') return a.content === b.content;
   return a.content.toLowerCase() === b.content.toLowerCase();
 }

@@ -146,8 +146,9 @@ export class RecordStore {
     if (f.type === 'CNAME' && here.some((r) => r.type === 'A' || r.type === 'AAAA' || r.type === 'CNAME')) throw cf.cnameConflict();
     if (isAddr && here.some((r) => r.type === 'CNAME')) throw cf.cnameExists();
     if (f.name !== zoneName) {
-      if (f.type !== 'NS' && here.some((r) => r.type === 'NS')) throw cf.nsExists();
-      if (f.type === 'NS' && here.some((r) => r.type !== 'NS')) throw cf.nsOthersExist();
+      // A delegation holds NS, and the DS that signs it (RFC 4035 §2.4): nothing else.
+      if (f.type !== 'NS' && f.type !== 'DS' && here.some((r) => r.type === 'NS')) throw cf.nsExists();
+      if (f.type === 'NS' && here.some((r) => r.type !== 'NS' && r.type !== 'DS')) throw cf.nsOthersExist();
       if (isAddr || f.type === 'CNAME') {
         // Below a delegation (NS at an ancestor name inside the zone) the zone is not authoritative.
         let n = f.name;
@@ -187,7 +188,7 @@ export function sortRecords(list: StoredRecord[], order: RecordOrder, direction:
 
 export function recordToWire(r: StoredRecord): Record<string, unknown> {
   const w: Record<string, unknown> = { id: r.id, name: r.name, type: r.type, content: r.content };
-  if (r.priority !== undefined && (r.type === 'MX' || r.type === 'SRV')) w.priority = r.priority;
+  if (r.priority !== undefined && (r.type === 'MX' || r.type === 'SRV' || r.type === 'URI')) w.priority = r.priority;
   w.proxiable = r.proxiable;
   w.proxied = r.proxied;
   w.ttl = r.ttl;

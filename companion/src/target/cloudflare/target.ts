@@ -1,6 +1,5 @@
-import type { DnsRecord } from '@dnsferry/shared';
+import { recordKey, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import { recordKey } from '../../records/canonical';
 import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
 import { CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DnsRecordSchema } from '@dnsferry/shared';
-import { canonicalIPv6, canonicalize, recordKey, resolveName } from '@dnsferry/companion/records/canonical';
+import { DnsRecordSchema, ipv6, recordKey, resolveName } from '@dnsferry/shared';
+import { canonicalize } from '@dnsferry/companion/records/canonical';
 
 describe('IPv6 text form (RFC 5952)', () => {
   it.each([
@@ -14,7 +14,11 @@ describe('IPv6 text form (RFC 5952)', () => {
     ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'],
     ['::ffff:192.0.2.1', '::ffff:c000:201'],
   ])('%s → %s', (input, out) => {
-    expect(canonicalIPv6(input)).toBe(out);
+    expect(ipv6(input)).toBe(out);
+  });
+
+  it.each(['1::2::3', '12345::', '1:2:3:4:5:6:7', 'g::1', '1:2:3:4:5:6:7:8:9'])('refuses %s', (input) => {
+    expect(() => ipv6(input)).toThrow(/not an IPv6 address/);
   });
 });
 
@@ -37,21 +41,25 @@ describe('owner names', () => {
 });
 
 describe('record identity', () => {
-  const parse = (r: unknown) => DnsRecordSchema.parse(r);
   const key = (r: unknown) => {
-    const c = canonicalize(parse(r), 'example.com');
+    const c = canonicalize(DnsRecordSchema.parse(r), 'example.com');
     if (!c) throw new Error('outside zone');
     return recordKey(c);
   };
 
-  it('ignores TTL, case, trailing dots and TXT quoting', () => {
+  it('ignores TTL, case, trailing dots, TXT quoting and splitting, and proxying', () => {
     expect(key({ type: 'CNAME', name: 'WWW.example.com.', content: 'Target.Example.NET.', ttl: 300 })).toBe(
-      key({ type: 'CNAME', name: 'www', content: 'target.example.net', ttl: 3600 }),
+      key({ type: 'CNAME', name: 'www', content: 'target.example.net', ttl: 3600, proxied: true }),
     );
     expect(key({ type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 })).toBe(key({ type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 1 }));
+    expect(key({ type: 'TXT', name: '@', content: '"a" "b"', ttl: 300 })).toBe(key({ type: 'TXT', name: '@', content: '"ab"', ttl: 300 }));
     expect(key({ type: 'AAAA', name: '@', content: '2001:DB8::0:1', ttl: 300 })).toBe(key({ type: 'AAAA', name: '@', content: '2001:db8::1', ttl: 300 }));
     expect(key({ type: 'CAA', name: '@', content: '0 ISSUE "letsencrypt.org"', ttl: 300 })).toBe(
-      key({ type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"', ttl: 300 }),
+      key({ type: 'CAA', name: '@', content: '0 issue letsencrypt.org', ttl: 300 }),
+    );
+    expect(key({ type: 'DS', name: 'child', content: '2371 13 2 1f98 ab', ttl: 300 })).toBe(key({ type: 'DS', name: 'child', content: '2371 ECDSAP256SHA256 2 1F98AB', ttl: 300 }));
+    expect(key({ type: 'HTTPS', name: '@', content: '1 . ipv4hint=192.0.2.1 alpn=h2,h3', ttl: 300 })).toBe(
+      key({ type: 'HTTPS', name: '@', content: '1 . alpn="h2,h3" ipv4hint="192.0.2.1"', ttl: 300 }),
     );
   });
 
@@ -60,7 +68,7 @@ describe('record identity', () => {
       key({ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 20 }),
     );
     expect(key({ type: 'TXT', name: '@', content: 'Hello', ttl: 300 })).not.toBe(key({ type: 'TXT', name: '@', content: 'hello', ttl: 300 }));
-    expect(key({ type: 'TXT', name: '@', content: '"a" "b"', ttl: 300 })).not.toBe(key({ type: 'TXT', name: '@', content: '"ab"', ttl: 300 }));
     expect(key({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 300 })).not.toBe(key({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 300 }));
+    expect(key({ type: 'HTTPS', name: '@', content: '1 . alpn=h2,h3', ttl: 300 })).not.toBe(key({ type: 'HTTPS', name: '@', content: '1 . alpn=h3,h2', ttl: 300 }));
   });
 });

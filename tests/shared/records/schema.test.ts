@@ -35,14 +35,25 @@ describe('record schema', () => {
     for (const r of ok) expect(DnsRecordSchema.safeParse(r).success, JSON.stringify(r)).toBe(true);
   });
 
-  it('names the failing field of a record', () => {
-    const res = MigrateRequestSchema.safeParse({
-      targetToken: 't',
-      targetAccountId: 'a'.repeat(32),
-      zones: [{ name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }] }],
-    });
-    expect(res.success).toBe(false);
-    expect(res.error?.issues[0]?.path.join('.')).toBe('zones.0.records.0.priority');
+  it('checks only the shape of a request; a record whose values are wrong fails alone', () => {
+    const req = (records: unknown[]) =>
+      MigrateRequestSchema.safeParse({ targetToken: 't', targetAccountId: 'a'.repeat(32), zones: [{ name: 'example.com', records }] });
+    // values are the engine's business (an error event for that record)
+    expect(req([{ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }]).success).toBe(true);
+    expect(req([{ type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 }]).success).toBe(true);
+    // the shape is the request's: not an object, or no string type/name
+    expect(req(['A @ 192.0.2.1']).error?.issues[0]?.path.join('.')).toBe('zones.0.records.0');
+    expect(req([{ name: '@', content: '192.0.2.1' }]).error?.issues[0]?.path.join('.')).toBe('zones.0.records.0.type');
+    expect(req([{ type: 'A', name: 7 }]).error?.issues[0]?.path.join('.')).toBe('zones.0.records.0.name');
+  });
+
+  it('names the failing field and value of a record', () => {
+    const mx = DnsRecordSchema.safeParse({ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 });
+    expect(mx.error?.issues[0]?.path.join('.')).toBe('priority');
+    const a = DnsRecordSchema.safeParse({ type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 });
+    expect(a.error?.issues[0]?.message).toBe('999.1.1.1 is not an IPv4 address');
+    const t = DnsRecordSchema.safeParse({ type: 'HINFO', name: '@', content: 'x', ttl: 300 });
+    expect(t.error?.issues[0]?.message).toMatch(/^record type HINFO is not supported \(supported: A, AAAA/);
   });
 
   it('rejects content that does not fit the type', () => {

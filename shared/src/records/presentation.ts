@@ -1,0 +1,63 @@
+import { RdataError, RdataReader, tokenize } from './rdata';
+import { RECORD_SPECS, isRecordType, typeByCode, type RecordType } from './registry';
+import { DnsRecordSchema, type DnsRecord } from './schema';
+import type { RecordValue } from './spec';
+import { WireReader, fromHex } from './wire-reader';
+
+export type FromPresentation = { ok: true; record: DnsRecord } | { ok: false; message: string };
+
+/** `TYPE257` → CAA; a mnemonic stays as it is (upper case). */
+export function typeMnemonic(type: string): string {
+  const t = type.toUpperCase();
+  const m = /^TYPE(\d{1,5})$/.exec(t);
+  return m ? (typeByCode(Number(m[1])) ?? t) : t;
+}
+
+/**
+ * One record from its presentation form, as a zone file writes it: `rdata` is the RDATA text, with
+ * relative names completed by `origin` and `\DDD` escapes read as bytes (UTF-8 text). RFC 3597's
+ * `\# length hex` is read for every known type.
+ */
+export function recordFromPresentation(input: { type: string; name: string; ttl: number; rdata: string; origin: string | null }): FromPresentation {
+  const type = typeMnemonic(input.type);
+  if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
+  try {
+    const tokens = tokenize(input.rdata);
+    const value = tokens[0]?.raw === '\\#' && !tokens[0].quoted ? fromGeneric(type, tokens.slice(1).map((t) => t.raw)) : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
+    return build(type, input.name, input.ttl, value);
+  } catch (err) {
+    if (err instanceof RdataError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+/** One record from wire RDATA (a DNS answer); `offset`/`length` locate it in `message` for name compression. */
+export function recordFromWire(type: RecordType, name: string, ttl: number, message: Uint8Array, offset: number, length: number): FromPresentation {
+  try {
+    const w = new WireReader(message, offset, length);
+    const value = RECORD_SPECS[type].read(w);
+    w.finish();
+    return build(type, name, ttl, value);
+  } catch (err) {
+    if (err instanceof RdataError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+function fromGeneric(type: RecordType, parts: string[]): RecordValue {
+  const [len, ...hex] = parts;
+  if (len === undefined || !/^\d+$/.test(len)) throw new RdataError('\\# needs the RDATA length');
+  const bytes = fromHex(hex.join(''));
+  if (bytes.length !== Number(len)) throw new RdataError(`\\# says ${len} bytes but has ${bytes.length}`);
+  const w = new WireReader(bytes);
+  const value = RECORD_SPECS[type].read(w);
+  w.finish();
+  return value;
+}
+
+function build(type: RecordType, name: string, ttl: number, value: RecordValue): FromPresentation {
+  // Host names in the record model carry no trailing dot; MX and SRV keep the root `.` (no service).
+  const parsed = DnsRecordSchema.safeParse({ type, name, ttl, ...value });
+  if (parsed.success) return { ok: true, record: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? `not a valid ${type} record` };
+}

@@ -1,0 +1,183 @@
+import { isHostname, toAsciiHostname } from '../names';
+
+/**
+ * RDATA in presentation form (RFC 1035 §5.1), as a zone file or the `content` field writes it, split
+ * into tokens. A token keeps its escapes as written (`\059`, `\"`), so each type decides whether a
+ * token is a name, a number or a character-string; `quoted` says whether it stood in quotes.
+ */
+export interface Token {
+  raw: string;
+  quoted: boolean;
+}
+
+export class RdataError extends Error {}
+
+/** Splits presentation RDATA into tokens; quotes may also open mid-token (`alpn="h2,h3"`). */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] ?? '';
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      let raw = '';
+      i++;
+      while (i < text.length && text[i] !== '"') {
+        if (text[i] === '\\') raw += text[i++] ?? '';
+        raw += text[i++] ?? '';
+      }
+      if (i >= text.length) throw new RdataError('a quoted string is not closed');
+      i++;
+      out.push({ raw, quoted: true });
+      continue;
+    }
+    let raw = '';
+    while (i < text.length && !/\s/.test(text[i] ?? '')) {
+      const ch = text[i] ?? '';
+      if (ch === '\\') {
+        raw += ch + (text[i + 1] ?? '');
+        i += 2;
+      } else if (ch === '"') {
+        // key="value" inside one token (SVCB parameters): keep the quotes, take the blanks inside
+        const end = text.indexOf('"', i + 1);
+        if (end < 0) throw new RdataError('a quoted string is not closed');
+        raw += text.slice(i, end + 1);
+        i = end + 1;
+      } else {
+        raw += ch;
+        i++;
+      }
+    }
+    out.push({ raw, quoted: false });
+  }
+  return out;
+}
+
+const encoder = new TextEncoder();
+
+/** The bytes a token stands for: `\DDD` is one byte, `\X` is X, everything else its UTF-8 bytes. */
+export function tokenBytes(raw: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] ?? '';
+    if (c === '\\') {
+      const ddd = raw.slice(i + 1, i + 4);
+      if (/^\d{3}$/.test(ddd)) {
+        const n = Number(ddd);
+        if (n > 255) throw new RdataError(`\\${ddd} is not a byte (000-255)`);
+        out.push(n);
+        i += 3;
+        continue;
+      }
+      const next = raw.codePointAt(i + 1);
+      if (next === undefined) throw new RdataError('a backslash ends the text');
+      const ch = String.fromCodePoint(next);
+      out.push(...encoder.encode(ch));
+      i += ch.length;
+      continue;
+    }
+    const cp = raw.codePointAt(i) ?? 0;
+    const ch = String.fromCodePoint(cp);
+    out.push(...encoder.encode(ch));
+    i += ch.length - 1;
+  }
+  return Uint8Array.from(out);
+}
+
+/** Reads the tokens of one record's RDATA in order, with messages that name what was expected. */
+export class RdataReader {
+  private i = 0;
+  constructor(
+    readonly tokens: Token[],
+    /** The origin relative names are completed with (a zone file's `$ORIGIN`); null: names are absolute. */
+    readonly origin: string | null,
+  ) {}
+
+  get done(): boolean {
+    return this.i >= this.tokens.length;
+  }
+
+  next(what: string): Token {
+    const t = this.tokens[this.i++];
+    if (!t) throw new RdataError(`${what} is missing`);
+    return t;
+  }
+
+  /** Everything left, for fields that may contain blanks (hex, base64). */
+  rest(what: string): Token[] {
+    if (this.done) throw new RdataError(`${what} is missing`);
+    const r = this.tokens.slice(this.i);
+    this.i = this.tokens.length;
+    return r;
+  }
+
+  remaining(): Token[] {
+    const r = this.tokens.slice(this.i);
+    this.i = this.tokens.length;
+    return r;
+  }
+
+  end(type: string): void {
+    if (!this.done) throw new RdataError(`unexpected "${this.tokens[this.i]?.raw ?? ''}" after the ${type} value`);
+  }
+
+  int(what: string, max: number): number {
+    const t = this.next(what).raw;
+    if (!/^\d+$/.test(t) || Number(t) > max) throw new RdataError(`${what} must be a whole number from 0 to ${max}, not "${t.slice(0, 40)}"`);
+    return Number(t);
+  }
+
+  /** A number or one of the mnemonics of `names` (DNSSEC algorithms, CERT types). */
+  intOrMnemonic(what: string, max: number, names: Record<string, number>): number {
+    const t = this.next(what).raw;
+    const m = names[t.toUpperCase()];
+    if (m !== undefined) return m;
+    if (!/^\d+$/.test(t) || Number(t) > max) throw new RdataError(`${what} must be a number from 0 to ${max}, not "${t.slice(0, 40)}"`);
+    return Number(t);
+  }
+
+  /** A domain name: made absolute against the origin, ASCII, lower case, no trailing dot (`.` is the root). */
+  name(what: string): string {
+    return absoluteName(this.next(what).raw, this.origin, what);
+  }
+
+  /** A character-string (quoted or not), as bytes. */
+  bytes(what: string): Uint8Array {
+    return tokenBytes(this.next(what).raw);
+  }
+
+  hex(what: string, allowEmpty = false): string {
+    const tokens = this.done && allowEmpty ? [] : this.rest(what);
+    const hex = tokens.map((t) => t.raw).join('');
+    if (allowEmpty && (hex === '' || hex === '-')) return '';
+    if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) throw new RdataError(`${what} must be hexadecimal digits, in pairs`);
+    return hex.toUpperCase();
+  }
+
+  base64(what: string): string {
+    const b64 = this.rest(what)
+      .map((t) => t.raw)
+      .join('');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) throw new RdataError(`${what} must be base64`);
+    return b64;
+  }
+}
+
+export function absoluteName(raw: string, origin: string | null, what = 'a name'): string {
+  if (raw === '.') return '.';
+  let name: string;
+  if (raw === '@') {
+    if (origin === null) throw new RdataError(`${what}: @ needs an origin`);
+    name = origin;
+  } else if (raw.endsWith('.') && !raw.endsWith('\\.')) name = raw.slice(0, -1);
+  else name = origin === null || origin === '' ? raw : `${raw}.${origin}`;
+  const ascii = /\\/.test(name) ? null : toAsciiHostname(name);
+  if (ascii === null || !isHostname(ascii)) throw new RdataError(`"${raw.slice(0, 80)}" is not a valid host name (${what})`);
+  return ascii;
+}
+
+/** Presentation of a name inside content: as stored (no trailing dot), `.` for the root. */
+export const hostText = (name: string): string => name;

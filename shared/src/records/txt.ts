@@ -1,0 +1,105 @@
+import { RdataError, tokenBytes, tokenize } from './rdata';
+
+/**
+ * TXT values are byte strings (RFC 1035 character-strings of at most 255 bytes each). Every spelling —
+ * one raw value, quoted strings with `\"` and `\DDD` escapes, a zone file's unquoted words, Azure's
+ * string arrays, a DNS answer — is read into bytes, so `"\195\133LAND"` and `ÅLAND` are the same value
+ * and a value split at another place is still the same record.
+ */
+const MAX_STRING_BYTES = 255;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const encoder = new TextEncoder();
+
+/** Content → its character-strings as bytes. Quoted strings when the content is exactly that, else one raw value. */
+export function txtStringsOf(content: string): Uint8Array[] {
+  const trimmed = content.trim();
+  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
+    try {
+      const tokens = tokenize(trimmed);
+      if (tokens.every((t) => t.quoted)) return tokens.map((t) => tokenBytes(t.raw));
+    } catch (err) {
+      if (!(err instanceof RdataError)) throw err;
+      // not a sequence of quoted strings: it is one raw value, quotes included
+    }
+  }
+  return [encoder.encode(content)];
+}
+
+/** Splits each string at 255 bytes without cutting a UTF-8 character in two. */
+export function splitStrings(strings: Uint8Array[]): Uint8Array[] {
+  return strings.flatMap((b) => {
+    if (b.length <= MAX_STRING_BYTES) return [b];
+    const parts: Uint8Array[] = [];
+    let start = 0;
+    while (start < b.length) {
+      let end = Math.min(start + MAX_STRING_BYTES, b.length);
+      while (end < b.length && end > start + 1 && ((b[end] ?? 0) & 0xc0) === 0x80) end--;
+      parts.push(b.subarray(start, end));
+      start = end;
+    }
+    return parts;
+  });
+}
+
+/** One string in quotes: printable ASCII and whole UTF-8 characters as they are; `"` and `\` escaped; other bytes `\DDD`. */
+export function quoteBytes(b: Uint8Array): string {
+  let out = '"';
+  let i = 0;
+  while (i < b.length) {
+    const x = b[i] ?? 0;
+    if (x === 0x22 || x === 0x5c) {
+      out += `\\${String.fromCharCode(x)}`;
+      i++;
+    } else if (x >= 0x20 && x < 0x7f) {
+      out += String.fromCharCode(x);
+      i++;
+    } else {
+      const len = x >= 0xf0 && x < 0xf5 ? 4 : x >= 0xe0 ? 3 : x >= 0xc2 && x < 0xe0 ? 2 : 0;
+      const ch = len > 0 && i + len <= b.length ? decodeOne(b.subarray(i, i + len)) : null;
+      // a whole printable character; control characters and broken sequences stay escaped
+      if (ch !== null && !/[\p{C}]/u.test(ch)) {
+        out += ch;
+        i += len;
+      } else {
+        out += `\\${String(x).padStart(3, '0')}`;
+        i++;
+      }
+    }
+  }
+  return `${out}"`;
+}
+
+function decodeOne(b: Uint8Array): string | null {
+  try {
+    return utf8.decode(b);
+  } catch {
+    return null; // not UTF-8: escaped byte by byte by the caller
+  }
+}
+
+/** Canonical TXT content: quoted strings, each at most 255 bytes. */
+export function quoteTxt(strings: Uint8Array[]): string {
+  const parts = splitStrings(strings);
+  return (parts.length === 0 ? [new Uint8Array()] : parts).map(quoteBytes).join(' ');
+}
+
+/** The whole value, all strings joined: what identity compares (a value split elsewhere is the same record). */
+export function txtValue(content: string): string {
+  const strings = txtStringsOf(content);
+  const total = strings.reduce((n, s) => n + s.length, 0);
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const s of strings) {
+    joined.set(s, at);
+    at += s.length;
+  }
+  return quoteBytes(joined);
+}
+
+/** Decoded text of a string for people (the popup), with broken bytes replaced. */
+export function txtText(content: string): string {
+  const lenient = new TextDecoder('utf-8');
+  return txtStringsOf(content)
+    .map((s) => lenient.decode(s))
+    .join('');
+}

@@ -1,0 +1,27 @@
+import { RdataError } from '../rdata';
+import type { RecordTypeSpec } from '../spec';
+import { quoteBytes } from '../txt';
+
+const decoder = new TextDecoder();
+
+/** CAA (RFC 8659): `flags tag "value"`; any tag of 1–15 letters and digits (issue, issuewild, iodef, issuemail, issuevmc, …). */
+export const CAA: RecordTypeSpec = {
+  code: 257,
+  parse(r) {
+    const flags = r.int('the CAA flags', 255);
+    const tag = caaTag(r.next('the CAA tag').raw);
+    const value = r.bytes('the CAA value');
+    r.end('CAA');
+    return { content: `${flags} ${tag} ${quoteBytes(value)}` };
+  },
+  read(w) {
+    const flags = w.u8();
+    const tag = caaTag(decoder.decode(w.charString()));
+    return { content: `${flags} ${tag} ${quoteBytes(w.rest())}` };
+  },
+};
+
+function caaTag(tag: string): string {
+  if (!/^[A-Za-z0-9]{1,15}$/.test(tag)) throw new RdataError(`"${tag.slice(0, 40)}" is not a CAA tag (letters and digits, e.g. issue)`);
+  return tag.toLowerCase();
+}
