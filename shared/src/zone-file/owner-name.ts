@@ -27,6 +27,7 @@ function labelsOf(written: string): { labels: number[][]; absolute: boolean } | 
   const labels: number[][] = [];
   let label: number[] = [];
   let absolute = false;
+  let labelStart = 0;
   for (let i = 0; i < written.length; i++) {
     const c = written.charCodeAt(i);
     if (c === 0x5c) {
@@ -44,15 +45,16 @@ function labelsOf(written: string): { labels: number[][]; absolute: boolean } | 
       if (label.length === 0) return 'a name has an empty label ("..")';
       labels.push(label);
       label = [];
+      labelStart = i + 1;
       if (i === written.length - 1) absolute = true;
     } else if (c < 0x80) label.push(c);
     else {
-      // A name typed in Unicode (IDN) travels in punycode, as the rest of dnsferry writes it.
+      // A label typed in Unicode (IDN) travels in punycode, as the rest of dnsferry writes it.
       let end = i;
-      while (end < written.length && written[end] !== '.' && written[end] !== '\\') end++;
-      const ascii = toAsciiHostname(written.slice(i, end));
-      if (ascii === null) return `"${written.slice(i, end)}" cannot be written in ASCII`;
-      label.push(...encoder.encode(ascii));
+      while (end < written.length && written[end] !== '.') end++;
+      const ascii = toAsciiHostname(written.slice(labelStart, end));
+      if (ascii === null) return `"${written.slice(labelStart, end)}" cannot be written in ASCII`;
+      label = [...encoder.encode(ascii)];
       i = end - 1;
     }
   }
@@ -73,6 +75,7 @@ export function absoluteName(written: string, origin: string): { name: string } 
   if (PLAIN.test(written)) {
     absolute = written.endsWith('.');
     name = (absolute ? written.slice(0, -1) : written).toLowerCase();
+    if (name.length > 63 && name.split('.').some((l) => l.length > 63)) return { error: 'a label of a name is longer than 63 bytes' };
   } else {
     const parsed = labelsOf(written);
     if (typeof parsed === 'string') return { error: parsed || `"${written}" is not a name` };

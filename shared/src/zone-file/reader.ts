@@ -61,10 +61,15 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
     }
     owner = r.name;
     state.current = owner;
+    state.currentOrigin = state.origin;
     i = 1;
   }
 
   const notes: string[] = [];
+  if (lexed.initialBlank && state.currentOrigin !== state.origin) {
+    notes.push(`this line continues the owner ${owner} written before $ORIGIN ${state.origin}, as BIND reads it`);
+    state.currentOrigin = state.origin;
+  }
   const head = readClassAndTtl(state, tokens, i, lexed.line, notes);
   if ('error' in head) {
     addIssue(state, lexed, head.error);

@@ -9,6 +9,8 @@ export interface ReaderState {
   firstOrigin: string | null;
   /** The owner an owner-less line continues; null when none (or the last one could not be read). */
   current: string | null;
+  /** The origin in force when `current` was written: BIND warns when an owner-less line crosses a `$ORIGIN`. */
+  currentOrigin: string;
   /** `lctx->ttl`: the TTL of the last record or `$TTL`, which a record without its own takes when no `$TTL` was seen. */
   ttl: number;
   ttlKnown: boolean;
@@ -30,6 +32,7 @@ export function newState(origin: string): ReaderState {
     origin,
     firstOrigin: null,
     current: null,
+    currentOrigin: origin,
     ttl: 0,
     ttlKnown: false,
     defaultTtl: 0,

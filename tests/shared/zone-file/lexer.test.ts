@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { lexZoneFile } from '../../../shared/src/zone-file/lexer';
+
+const raws = (text: string) => lexZoneFile(text).map((l) => l.tokens.map((t) => t.raw));
+
+describe('lexZoneFile', () => {
+  it('drops comments, keeps ";" inside quotes as text and hands the comment text over', () => {
+    const [line] = lexZoneFile('_dmarc TXT "v=DMARC1; p=none" ; the policy');
+    expect(line?.tokens).toEqual([
+      { raw: '_dmarc', quoted: false },
+      { raw: 'TXT', quoted: false },
+      { raw: '"v=DMARC1; p=none"', quoted: true },
+    ]);
+    expect(line?.comments).toEqual([' the policy']);
+  });
+
+  it('keeps escapes as written: an escaped ";", quote or blank does not end the token', () => {
+    expect(raws('t TXT \\; a\\"b "q\\"uote" sp\\ ace \\195\\133LAND')).toEqual([
+      ['t', 'TXT', '\\;', 'a\\"b', '"q\\"uote"', 'sp\\ ace', '\\195\\133LAND'],
+    ]);
+  });
+
+  it('joins the lines between parentheses into one entry numbered by its first line', () => {
+    const lines = lexZoneFile('; header\n@ SOA ns1 host (\n  1 ; serial\n  2 3 4 5 )\nwww A 192.0.2.1\n');
+    expect(lines.map((l) => [l.line, l.tokens.map((t) => t.raw).join(' ')])).toEqual([
+      [2, '@ SOA ns1 host 1 2 3 4 5'],
+      [5, 'www A 192.0.2.1'],
+    ]);
+    expect(lines[0]?.comments).toEqual([' serial']);
+    expect(lines[0]?.text).toBe('@ SOA ns1 host (\n  1 ; serial\n  2 3 4 5 )');
+  });
+
+  it('ends an unquoted token at a quote, except after "=" (SVCB key="value")', () => {
+    expect(raws('a TXT foo"bar"baz "x"y\nh HTTPS 1 . alpn="h2 h3;x" port=443')).toEqual([
+      ['a', 'TXT', 'foo', '"bar"', 'baz', '"x"', 'y'],
+      ['h', 'HTTPS', '1', '.', 'alpn="h2 h3;x"', 'port=443'],
+    ]);
+  });
+
+  it('marks an entry that starts with a blank, and skips blank and comment-only lines', () => {
+    const lines = lexZoneFile('www A 192.0.2.1\n\n   \n\t; only a comment\n  AAAA 2001:db8::1\r\n');
+    expect(lines.map((l) => [l.line, l.initialBlank, l.tokens.map((t) => t.raw)])).toEqual([
+      [1, false, ['www', 'A', '192.0.2.1']],
+      [5, true, ['AAAA', '2001:db8::1']],
+    ]);
+  });
+
+  it('says why BIND would refuse a line: an open quote, a lone ")", a "(" never closed', () => {
+    const lines = lexZoneFile('a TXT "open\nb A 192.0.2.1 )\nc SOA ns1 host ( 1 2\n 3 4 5\n');
+    expect(lines.map((l) => [l.line, l.error])).toEqual([
+      [1, 'a quoted string is not closed on its line'],
+      [2, '")" without "(" before it'],
+      [3, '"(" is never closed'],
+    ]);
+  });
+});
