@@ -13,7 +13,8 @@ const DOMAIN = 'dnsferry.test';
 
 export interface ScanFigure {
   label: string;
-  concurrency: number;
+  /** Queries in flight: fixed, or `adaptive` (the scanner's AIMD window). */
+  concurrency: number | string;
   protocol: string;
   queries: number;
   records: number;
@@ -34,7 +35,7 @@ export interface ScanFigures {
   domain: string;
   resolver: string;
   protocol: string;
-  concurrency: number;
+  concurrency: number | string;
   queries: number;
   records: number;
   wallMs: number;
@@ -65,7 +66,7 @@ async function measure(label: string, dohUrl: string, options: Partial<ScanOptio
   const first = runs[0]!;
   return {
     label,
-    concurrency: options.concurrency ?? SCAN_DEFAULTS.concurrency,
+    concurrency: options.concurrency ?? `${SCAN_DEFAULTS.window.initial}→${SCAN_DEFAULTS.window.max}`,
     protocol: first.protocol,
     queries: first.queries,
     records: first.records,

@@ -3,31 +3,45 @@ export type Settled<T, R> = { item: T; ok: true; value: R } | { item: T; ok: fal
 /**
  * Runs `work` over `items` with at most `concurrency` calls in flight and yields each outcome as
  * it settles (fastest first), so a consumer can report findings while the rest is still running.
+ * `concurrency` may be a function, read whenever a call settles, so the limit can follow an
+ * adaptive window; a lower limit only holds back new calls, it never cancels one.
  * A consumer that stops early leaves the calls in flight to their own signal.
  */
-export async function* pool<T, R>(items: Iterable<T>, concurrency: number, work: (item: T) => Promise<R>): AsyncGenerator<Settled<T, R>> {
+export async function* pool<T, R>(items: Iterable<T>, concurrency: number | (() => number), work: (item: T) => Promise<R>): AsyncGenerator<Settled<T, R>> {
+  const limit = typeof concurrency === 'function' ? () => Math.max(1, concurrency()) : () => Math.max(1, concurrency);
   const source = items[Symbol.iterator]();
-  const running = new Map<number, Promise<{ id: number; outcome: Settled<T, R> }>>();
-  let nextId = 0;
+  // Outcomes queue up as they settle; one waiter is woken per settle (no race over every call in flight).
+  const settled: Array<Settled<T, R>> = [];
+  let wake: (() => void) | undefined;
+  let running = 0;
   const launch = (): boolean => {
     const next = source.next();
     if (next.done) return false;
-    const id = nextId++;
     const item = next.value;
-    running.set(
-      id,
-      work(item).then(
-        (value) => ({ id, outcome: { item, ok: true as const, value } }),
-        (error: unknown) => ({ id, outcome: { item, ok: false as const, error } }),
-      ),
+    running++;
+    const land = (outcome: Settled<T, R>) => {
+      settled.push(outcome);
+      wake?.();
+    };
+    let call: Promise<R>;
+    try {
+      call = work(item);
+    } catch (error) {
+      call = Promise.reject(error);
+    }
+    call.then(
+      (value) => land({ item, ok: true, value }),
+      (error: unknown) => land({ item, ok: false, error }),
     );
     return true;
   };
-  while (running.size < Math.max(1, concurrency) && launch());
-  while (running.size > 0) {
-    const { id, outcome } = await Promise.race(running.values());
-    running.delete(id);
-    launch();
+  while (running < limit() && launch());
+  while (running > 0) {
+    if (settled.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+    const outcome = settled.shift() as Settled<T, R>;
+    running--;
+    while (running < limit() && launch());
     yield outcome;
   }
 }

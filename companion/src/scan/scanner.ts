@@ -8,11 +8,13 @@ import { COMMON_HOSTS, DKIM_SELECTORS, SRV_SERVICES, TXT_NAMES } from './name-li
 import { pool } from './pool';
 import { describeData } from './presentation';
 import { FailureLog } from './failure-log';
+import { DohTransportError } from './transports';
 import type { QueryType } from './wire';
+import { AimdWindow, type WindowLimits } from './window';
 
 export interface ScanOptions {
   signal: AbortSignal;
-  /** Queries in flight at once, over one connection. */
+  /** Queries in flight at once, fixed; without it the number adapts to the resolver (see ./window.ts). */
   concurrency?: number;
   /** Time limit of one query (a timed-out query is tried once more). */
   timeoutMs?: number;
@@ -23,7 +25,17 @@ export interface ScanOptions {
   fetch?: typeof fetch;
 }
 
-export const SCAN_DEFAULTS = { concurrency: 16, timeoutMs: 3000, budgetMs: 20_000, retries: 1 } as const;
+/**
+ * In flight: one HTTP/2 connection carries 64 queries from the start and up to 100 (the number of
+ * streams servers commonly allow at once); over HTTP/1.1 each query in flight is a connection of
+ * its own, so 16. Until the first answer shows which one the resolver speaks, 24: the apex phase
+ * (17 queries) goes out in one round trip, and a resolver without HTTP/2 gets a bounded burst.
+ */
+const HTTP2_WINDOW: WindowLimits = { initial: 64, min: 2, max: 100 };
+const HTTP1_MAX_IN_FLIGHT = 16;
+const FIRST_FLIGHT = 24;
+
+export const SCAN_DEFAULTS = { window: HTTP2_WINDOW, http1MaxInFlight: HTTP1_MAX_IN_FLIGHT, timeoutMs: 3000, budgetMs: 20_000, retries: 1 } as const;
 
 export interface ScanInput {
   /** ASCII (punycode), lower case, no trailing dot: what ScanRequestSchema produces. */
@@ -59,7 +71,8 @@ class BudgetExceeded extends Error {}
 export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?: (s: ScanStats) => void): AsyncGenerator<ScanEvent> {
   const { signal } = options;
   const zone = input.domain;
-  const concurrency = options.concurrency ?? SCAN_DEFAULTS.concurrency;
+  const fixed = options.concurrency;
+  const window = new AimdWindow(fixed !== undefined ? { initial: fixed, min: fixed, max: fixed } : HTTP2_WINDOW);
   const budgetMs = options.budgetMs ?? SCAN_DEFAULTS.budgetMs;
   const client = createDohClient(input.dohUrl, {
     timeoutMs: options.timeoutMs ?? SCAN_DEFAULTS.timeoutMs,
@@ -79,7 +92,9 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
   else signal.addEventListener('abort', onAbort, { once: true });
   const querySignal = stop.signal;
   // one listener per query in flight (its attempt links its own timeout to this signal)
-  setMaxListeners(concurrency + 10, querySignal);
+  setMaxListeners(Math.max(fixed ?? 0, HTTP2_WINDOW.max) + 10, querySignal);
+  /** What the resolver speaks, once an answer told. */
+  let spoken: string | undefined;
   const findings = new Findings(zone);
   const failures = new FailureLog(zone);
   const asked = new Set<string>();
@@ -96,9 +111,23 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
       asked.add(key);
       return true;
     });
-    const outcomes = pool(fresh, concurrency, (q) => {
-      if (querySignal.aborted) return Promise.reject(querySignal.reason);
-      return client.query(fqdn(q.name, zone), q.type, querySignal);
+    const inFlight = () => {
+      if (fixed !== undefined || spoken === 'HTTP/2') return window.size;
+      return Math.min(window.size, spoken === undefined ? FIRST_FLIGHT : HTTP1_MAX_IN_FLIGHT);
+    };
+    const outcomes = pool(fresh, inFlight, async (q) => {
+      if (querySignal.aborted) throw querySignal.reason;
+      const ticket = window.sent();
+      try {
+        const reply = await client.query(fqdn(q.name, zone), q.type, querySignal);
+        window.answered();
+        // the client falls back to HTTP/1.1 for good when HTTP/2 fails before it ever worked
+        if (spoken !== 'HTTP/2') spoken = client.protocol;
+        return reply;
+      } catch (err) {
+        if (err instanceof DohError && overloaded(err)) window.failed(ticket);
+        throw err;
+      }
     });
     for await (const outcome of outcomes) {
       if (signal.aborted) return;
@@ -192,6 +221,13 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     signal.removeEventListener('abort', onAbort);
     client.close();
   }
+}
+
+/** Failures that say the resolver (or the way to it) is overloaded: send fewer at once. */
+function overloaded(err: DohError): boolean {
+  if (err.kind === 'timeout' || err.kind === 'network') return true;
+  const status = err.cause instanceof DohTransportError ? err.cause.status : undefined;
+  return err.kind === 'http' && status !== undefined && (status === 429 || status >= 500);
 }
 
 function done(findings: Findings): Extract<ScanEvent, { type: 'done' }> {
