@@ -3,6 +3,9 @@ import { ENDPOINTS } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { registerGuard } from './http/guard';
+import { clientErrorHandler } from './http/client-error';
+import { upstreamFetch } from './http/proxy';
+import { redactorFor, scrubbedError } from './redactor';
 import { registerTargetValidate } from './routes/target-validate';
 import { registerSourceValidate } from './routes/source-validate';
 import { registerSourceZones } from './routes/source-zones';
@@ -33,7 +36,16 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     },
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, return503OnClosing: true, forceCloseConnections: true });
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    // A body that does not arrive in time is dropped (408), checked every second rather than Node's 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
+    clientErrorHandler,
+  });
 
   // JSON only: no text/plain (and so no CORS-simple-request) bodies.
   app.removeAllContentTypeParsers();
@@ -47,8 +59,11 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
 
   app.setErrorHandler((err, request, reply) => {
     const appErr = toAppError(err);
-    if (appErr.status >= 500) request.log.error({ err }, 'request failed');
-    void reply.status(appErr.status).send(appErr.toBody());
+    // Adapters scrub what they know; this last pass hides the request's own credentials in any form.
+    const redactor = redactorFor(request.body, CREDENTIAL_FIELDS);
+    if (appErr.status >= 500) request.log.error({ err: scrubbedError(err, redactor) }, 'request failed');
+    const body = appErr.toBody();
+    void reply.status(appErr.status).send({ ...body, error: { ...body.error, message: redactor.scrub(body.error.message) } });
   });
 
   registerGuard(app, { allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins });
@@ -66,7 +81,7 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     void reply.status(err.status).send(err.toBody());
   });
 
-  const deps: RouteDeps = { config, fetch: options.fetch ?? fetch };
+  const deps: RouteDeps = { config, fetch: options.fetch ?? upstreamFetch(config.proxy) };
   registerTargetValidate(app, deps);
   registerSourceValidate(app, deps);
   registerSourceZones(app, deps);

@@ -1,4 +1,5 @@
 import { EXTENSION_ORIGIN } from '@dnsferry/shared';
+import type { ProxySettings } from './http/proxy';
 
 /** Environment → typed configuration. The only reader of DNSFERRY_* variables. */
 export interface Config {
@@ -28,6 +29,10 @@ export interface Config {
   allowedHosts: string[];
   /** Browser origins allowed to call (the extension's); requests without Origin are always allowed. */
   allowedOrigins: string[];
+  /** A request (headers and body) that has not fully arrived after this long is dropped with a 408. */
+  requestTimeoutMs: number;
+  /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY (or their lower-case forms), for every upstream. */
+  proxy: ProxySettings;
 }
 
 export const DEFAULTS: Config = {
@@ -47,6 +52,8 @@ export const DEFAULTS: Config = {
   maxRecordsPerRequest: 100_000,
   allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
   allowedOrigins: [EXTENSION_ORIGIN],
+  requestTimeoutMs: 10_000,
+  proxy: { noProxy: [] },
 };
 
 function list(env: NodeJS.ProcessEnv, key: string, fallback: string[]): string[] {
@@ -78,6 +85,38 @@ function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** The standard variable, lower-case form first (as curl and undici read them). */
+function standard(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  const raw = env[key.toLowerCase()] ?? env[key];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function proxyUrl(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  const raw = standard(env, key);
+  if (raw === undefined) return undefined;
+  // `proxy.corp:3128` without a scheme is common in these variables; it means http://.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(withScheme);
+  } catch (err) {
+    // The value may hold a proxy password: name the variable, not its value.
+    throw new Error(`${key} must be a proxy URL such as http://proxy.example:3128`, { cause: err });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${key} must be an http:// or https:// proxy URL`);
+  return parsed.href;
+}
+
+function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
+  const httpProxy = proxyUrl(env, 'HTTP_PROXY');
+  const httpsProxy = proxyUrl(env, 'HTTPS_PROXY');
+  return {
+    ...(httpProxy ? { httpProxy } : {}),
+    ...(httpsProxy ? { httpsProxy } : {}),
+    noProxy: (standard(env, 'NO_PROXY') ?? '').split(/[,\s]+/).filter(Boolean),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   return {
     host: env.DNSFERRY_HOST || DEFAULTS.host,
@@ -96,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),
     allowedHosts: list(env, 'DNSFERRY_ALLOWED_HOSTS', DEFAULTS.allowedHosts),
     allowedOrigins: list(env, 'DNSFERRY_ALLOWED_ORIGINS', DEFAULTS.allowedOrigins),
+    requestTimeoutMs: int(env, 'DNSFERRY_REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 100, 600_000),
+    proxy: proxySettings(env),
   };
 }

@@ -7,9 +7,12 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** The request (headers and body) did not arrive within the companion's time limit. */
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   upstream: 502,
   upstream_timeout: 504,

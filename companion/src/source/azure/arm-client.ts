@@ -2,6 +2,7 @@ import type { TokenCredential } from '@azure/identity';
 import type { Config } from '../../config';
 import { isDeadline, withDeadline } from '../../http/deadline';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
+import { describeUnreachable, innermost } from '../../http/unreachable';
 import type { Redactor } from './redact';
 import { CloudErrorSchema, PageSchema } from './wire';
 
@@ -15,6 +16,11 @@ export interface ArmClientDeps {
   fetch: typeof fetch;
   credential: TokenCredential;
   redactor: Redactor;
+  /**
+   * Someone waits on the answer (validate, list zones): an unreachable ARM is reported at once.
+   * A migration retries, since a blip in the middle of it should not fail a zone.
+   */
+  interactive?: boolean;
 }
 
 function statusCause(status: number): UpstreamCause {
@@ -107,12 +113,13 @@ export class ArmClient {
           throw new UpstreamError('Azure', 'timeout', undefined, `Azure Resource Manager did not answer within ${config.upstreamTimeoutMs} ms`);
         }
         if (isAbort(err)) throw err;
-        if (attempt < 2) {
+        const unreachable = describeUnreachable(err, new URL(url));
+        if (attempt < 2 && !(unreachable && this.deps.interactive)) {
           await sleep(config.retryBaseMs * 2 ** attempt, signal);
           continue;
         }
-        const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-        throw new UpstreamError('Azure', 'upstream', undefined, `could not reach Azure Resource Manager at ${new URL(url).host}: ${redactor.scrub(reason)}`);
+        const reason = unreachable ?? `could not reach Azure Resource Manager at ${new URL(url).host}: ${innermost(err)}`;
+        throw new UpstreamError('Azure', 'upstream', undefined, redactor.scrub(reason));
       }
       if (res.ok) {
         try {

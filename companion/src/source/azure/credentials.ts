@@ -2,6 +2,7 @@ import { ClientSecretCredential, type AccessToken, type GetTokenOptions, type To
 import type { SourceCredentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort } from '../../errors';
+import { describeUnreachable, innermost } from '../../http/unreachable';
 import { fetchHttpClient } from './http-client';
 import { Redactor, identifyingClaims, jwtClaims } from './redact';
 
@@ -40,6 +41,10 @@ async function tokenError(err: unknown, deps: AzureDeps, tenantId: string, redac
     return new UpstreamError('Azure', kind, `AADSTS${aadsts}`, redactor.scrub(description.trim()), status);
   }
   if (text.includes('endpoints_resolution_error')) return explainDiscoveryFailure(deps, tenantId, redactor);
+  const status = (err as { statusCode?: unknown }).statusCode ?? cause?.status;
+  if (status === 429) {
+    return new UpstreamError('Azure', 'rate_limit', undefined, 'Entra ID kept throttling sign-ins (HTTP 429) after the waits it asked for; try again later', 429);
+  }
   return new UpstreamError('Azure', 'upstream', undefined, `signing in to Entra ID failed: ${redactor.scrub(text.split('\n')[0] ?? '')}`);
 }
 
@@ -55,8 +60,8 @@ async function explainDiscoveryFailure(deps: AzureDeps, tenantId: string, redact
     const res = await deps.fetch(url, { signal: AbortSignal.timeout(deps.config.upstreamTimeoutMs) });
     body = await res.json();
   } catch (err) {
-    const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-    return new UpstreamError('Azure', 'upstream', undefined, `could not reach the Entra ID authority at ${authority.host}: ${redactor.scrub(reason)}`);
+    const reason = describeUnreachable(err, authority) ?? `could not reach the Entra ID authority at ${authority.host}: ${innermost(err)}`;
+    return new UpstreamError('Azure', 'upstream', undefined, redactor.scrub(reason));
   }
   const desc = (body as { error_description?: unknown }).error_description;
   const m = typeof desc === 'string' ? /AADSTS(\d+):\s*([^\r\n]*)/.exec(desc) : null;
@@ -116,18 +121,31 @@ export function createCredential(deps: AzureDeps, creds: SourceCredentials, reda
   }
   redactor.add(creds.clientSecret, creds.clientId, creds.tenantId);
   const host = new URL(deps.config.azureAuthority).hostname.toLowerCase();
+  // MSAL wraps transport failures without their cause; the HTTP client hands them over directly.
+  const seen: { failure?: UpstreamError } = {};
+  const takeFailure = (): UpstreamError | undefined => {
+    const failure = seen.failure;
+    seen.failure = undefined;
+    return failure;
+  };
+  const limits = { timeoutMs: deps.config.upstreamTimeoutMs, maxRetryAfterMs: deps.config.maxRetryAfterMs };
   const inner = new ClientSecretCredential(creds.tenantId, creds.clientId, creds.clientSecret, {
     authorityHost: deps.config.azureAuthority,
     disableInstanceDiscovery: !MICROSOFT_AUTHORITIES.has(host),
-    httpClient: fetchHttpClient(deps.fetch, deps.config.upstreamTimeoutMs),
+    httpClient: fetchHttpClient(deps.fetch, limits, (err) => {
+      seen.failure = err;
+    }),
   });
   return {
     async getToken(scopes: string | string[], options?: GetTokenOptions): Promise<AccessToken> {
+      takeFailure();
       try {
         const token = await inner.getToken(scopes, options);
         redactor.add(token.token, ...identifyingClaims(token.token));
         return token;
       } catch (err) {
+        const failure = takeFailure();
+        if (failure && !isAbort(err)) throw new UpstreamError('Azure', failure.kind, failure.upstreamCode, redactor.scrub(failure.upstreamMessage), failure.httpStatus);
         throw await tokenError(err, deps, creds.tenantId, redactor);
       }
     },

@@ -11,10 +11,11 @@ import { API_VERSION, RecordSetWireSchema, SubscriptionWireSchema, ZoneWireSchem
 
 export type { AzureDeps } from './credentials';
 
-function client(deps: AzureDeps, creds: SourceCredentials): ArmClient {
+/** `interactive`: someone waits on the answer, so an unreachable Azure is reported at once. */
+function client(deps: AzureDeps, creds: SourceCredentials, interactive = false): ArmClient {
   const redactor = new Redactor();
   const credential = createCredential(deps, creds, redactor);
-  return new ArmClient({ ...deps, credential, redactor });
+  return new ArmClient({ ...deps, credential, redactor, interactive });
 }
 
 function invalidItem(what: string): UpstreamError {
@@ -23,7 +24,7 @@ function invalidItem(what: string): UpstreamError {
 
 /** The subscriptions the credentials can see (every page). */
 export async function listSubscriptions(deps: AzureDeps, creds: SourceCredentials, opts: { signal: AbortSignal }): Promise<Subscription[]> {
-  const items = await client(deps, creds).list(`/subscriptions?api-version=${API_VERSION.subscriptions}`, opts.signal);
+  const items = await client(deps, creds, true).list(`/subscriptions?api-version=${API_VERSION.subscriptions}`, opts.signal);
   return items.map((item) => {
     const s = SubscriptionWireSchema.safeParse(item);
     if (!s.success) throw invalidItem('subscription');
@@ -51,7 +52,7 @@ async function zonesOf(arm: ArmClient, subscriptionId: string, signal: AbortSign
  * so it is neither the number of records nor the number that will be migrated.
  */
 export async function listZones(deps: AzureDeps, creds: SourceCredentials, subscriptionId: string, opts: { signal: AbortSignal }): Promise<SourceZone[]> {
-  return zonesOf(client(deps, creds), subscriptionId, opts.signal);
+  return zonesOf(client(deps, creds, true), subscriptionId, opts.signal);
 }
 
 async function readZone(arm: ArmClient, subscriptionId: string, zone: { name: string; resourceGroup?: string }, signal: AbortSignal): Promise<SourceZoneContent> {

@@ -1,28 +1,5 @@
-/**
- * Credentials must not reach an error body or a log, yet Azure's own messages name them
- * (AADSTS7000215 names the app id, AuthorizationFailed the client and object id). A Redactor
- * holds what must be hidden for one request and scrubs any text before it leaves the adapter.
- */
-export class Redactor {
-  private readonly secrets = new Set<string>();
-
-  constructor(values: Array<string | undefined> = []) {
-    this.add(...values);
-  }
-
-  add(...values: Array<string | undefined>): void {
-    for (const v of values) if (v && v.trim().length >= 4) this.secrets.add(v.trim());
-  }
-
-  scrub(text: string): string {
-    let out = text;
-    // Longest first, so a token that contains an id is hidden whole.
-    for (const s of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      out = out.replace(new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[redacted]');
-    }
-    return out;
-  }
-}
+/** The one scrubber for every provider; re-exported here for the Azure adapter's modules. */
+export { Redactor } from '../../redactor';
 
 /** The claims of a JWT, read without checking its signature (only ARM can, and does). */
 export function jwtClaims(token: string): Record<string, unknown> | null {

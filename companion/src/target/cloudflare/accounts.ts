@@ -12,6 +12,7 @@ interface VerifyResult {
  * Verifies a token and lists the accounts it can use. User tokens verify at /user/tokens/verify,
  * account-owned tokens (prefix `cfat_`, or an unprefixed one that fails there) at
  * /accounts/{id}/tokens/verify. A token that is not active answers 401 like an invalid one.
+ * Someone is waiting on the answer, so an unreachable Cloudflare is reported at once (failFast).
  */
 export async function verifyAndListAccounts(
   client: CloudflareClient,
@@ -23,9 +24,9 @@ export async function verifyAndListAccounts(
   if (verified.status !== 'active') {
     throw new UpstreamError('Cloudflare', 'auth', 1000, `this API token is ${verified.status}; create a new one`, 401);
   }
-  const accounts = await client.listAll<{ id: string; name: string }>('/accounts', {}, 50, signal);
+  const accounts = await client.listAll<{ id: string; name: string }>('/accounts', {}, 50, signal, { failFast: true });
   // Zone read is the least a migration needs; a token without it fails here rather than mid-migration.
-  await client.call('GET', '/zones', { query: { per_page: 5 }, signal });
+  await client.call('GET', '/zones', { query: { per_page: 5 }, signal, failFast: true });
   return {
     accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
     status: verified.status,
@@ -39,13 +40,13 @@ async function verify(client: CloudflareClient, token: string, accountId: string
     if (!accountPath) {
       throw new UpstreamError('Cloudflare', 'invalid', undefined, 'an account-owned token (cfat_…) is verified per account: send targetAccountId too', 400);
     }
-    return (await client.call<VerifyResult>('GET', accountPath, { signal })).result;
+    return (await client.call<VerifyResult>('GET', accountPath, { signal, failFast: true })).result;
   }
   try {
-    return (await client.call<VerifyResult>('GET', '/user/tokens/verify', { signal })).result;
+    return (await client.call<VerifyResult>('GET', '/user/tokens/verify', { signal, failFast: true })).result;
   } catch (err) {
     if (accountPath && err instanceof UpstreamError && err.kind === 'auth') {
-      return (await client.call<VerifyResult>('GET', accountPath, { signal })).result;
+      return (await client.call<VerifyResult>('GET', accountPath, { signal, failFast: true })).result;
     }
     throw err;
   }

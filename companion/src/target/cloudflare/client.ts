@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpstreamError, type UpstreamCause } from '../../errors';
 import { isDeadline, withDeadline } from '../../http/deadline';
+import { describeUnreachable, innermost } from '../../http/unreachable';
+import { Redactor } from '../../redactor';
 
 export interface CloudflareMessage {
   code: number;
@@ -33,6 +35,12 @@ export class UnknownOutcomeError extends Error {
     this.name = 'UnknownOutcomeError';
   }
 }
+
+/**
+ * Pages of one list before we stop: 1,000 pages of 5,000 records (or of 50 zones) is far beyond any
+ * real account, and a `total_pages` above it is refused at once, not followed for minutes.
+ */
+export const MAX_PAGES = 1000;
 
 /** Cloudflare error codes that mean "identical record already exists". */
 export const DUPLICATE_CODES = new Set([81057, 81058]);
@@ -73,13 +81,30 @@ export class CloudflareClient {
   /** When the last answer said the budget is spent, the earliest time to send again. */
   private pausedUntil = 0;
   requests = 0;
+  /** Cloudflare's error messages may echo the request, Authorization header included. */
+  private readonly redactor: Redactor;
 
-  constructor(private readonly opts: ClientOptions) {}
+  constructor(private readonly opts: ClientOptions) {
+    this.redactor = new Redactor([opts.token]);
+  }
+
+  private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
+    return new UpstreamError('Cloudflare', kind, typeof code === 'string' ? this.redactor.scrub(code) : code, this.redactor.scrub(message), status);
+  }
 
   async call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
-    init: { query?: Record<string, string | number>; body?: unknown; signal: AbortSignal },
+    init: {
+      query?: Record<string, string | number>;
+      body?: unknown;
+      signal: AbortSignal;
+      /**
+       * Interactive calls (validating a token) report an unreachable Cloudflare at once; a migration
+       * keeps retrying, since a blip in the middle of it should not fail a zone.
+       */
+      failFast?: boolean;
+    },
   ): Promise<Envelope<T>> {
     const write = method !== 'GET';
     const url = new URL(this.opts.baseUrl + path);
@@ -110,7 +135,11 @@ export class CloudflareClient {
         });
       } catch (err) {
         if (init.signal.aborted) throw err;
-        lastReason = isDeadline(err) || isDeadline((err as Error).cause) ? 'timed out' : `network error (${(err as Error).message})`;
+        const unreachable = describeUnreachable(err, url);
+        if (unreachable && init.failFast) throw this.fail('upstream', undefined, unreachable);
+        lastReason = this.redactor.scrub(
+          isDeadline(err) || isDeadline((err as Error).cause) ? 'timed out' : (unreachable ?? `network error (${innermost(err)})`),
+        );
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);
         continue;
@@ -121,7 +150,7 @@ export class CloudflareClient {
       if (res.status === 429) {
         const after = retryAfterMs(res.headers.get('retry-after')) ?? (budget ? budget.resetS * 1000 : 1000);
         if (after > this.opts.maxRetryAfterMs) {
-          throw new UpstreamError('Cloudflare', 'rate_limit', 971, `rate limited; the target asks to wait ${Math.ceil(after / 1000)} s`, 429);
+          throw this.fail('rate_limit', 971, `rate limited; the target asks to wait ${Math.ceil(after / 1000)} s`, 429);
         }
         this.pausedUntil = Math.max(this.pausedUntil, Date.now() + after);
         lastReason = 'rate limited';
@@ -134,7 +163,7 @@ export class CloudflareClient {
         envelope = JSON.parse(text) as Envelope<T>;
       } catch (err) {
         lastReason = `HTTP ${res.status} with a body that is not JSON (${(err as Error).name})`;
-        if (res.status < 500) throw new UpstreamError('Cloudflare', 'upstream', res.status, lastReason, res.status);
+        if (res.status < 500) throw this.fail('upstream', res.status, lastReason, res.status);
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);
         continue;
@@ -147,29 +176,39 @@ export class CloudflareClient {
       }
       if (!res.ok || envelope.success !== true) {
         const first = envelope.errors?.[0];
-        throw new UpstreamError(
-          'Cloudflare',
-          causeOf(res.status, first?.code),
-          first?.code,
-          first?.message ?? `HTTP ${res.status}`,
-          res.status,
-        );
+        const message = typeof first?.message === 'string' ? first.message : `HTTP ${res.status}`;
+        const code = typeof first?.code === 'number' ? first.code : undefined;
+        throw this.fail(causeOf(res.status, code), code, message, res.status);
       }
       return envelope;
     }
     const kind = lastReason === 'rate limited' ? 'rate_limit' : lastReason === 'timed out' ? 'timeout' : 'upstream';
-    throw new UpstreamError('Cloudflare', kind, undefined, `gave up after ${attempts} attempts: ${lastReason}`);
+    throw this.fail(kind, undefined, `gave up after ${attempts} attempts: ${lastReason}`);
   }
 
   /** Every item of a paginated list, following `result_info.total_pages`. */
-  async listAll<T>(path: string, query: Record<string, string | number>, perPage: number, signal: AbortSignal): Promise<T[]> {
+  async listAll<T>(
+    path: string,
+    query: Record<string, string | number>,
+    perPage: number,
+    signal: AbortSignal,
+    opts: { failFast?: boolean } = {},
+  ): Promise<T[]> {
     const items: T[] = [];
     for (let page = 1; ; page++) {
-      const env = await this.call<T[]>('GET', path, { query: { ...query, page, per_page: perPage }, signal });
-      items.push(...env.result);
+      if (page > MAX_PAGES) throw this.pagingError(path, undefined);
+      const env = await this.call<T[]>('GET', path, { query: { ...query, page, per_page: perPage }, signal, ...opts });
+      if (!Array.isArray(env.result)) throw this.fail('upstream', undefined, `the list at ${path} is not an array`);
       const total = env.result_info?.total_pages;
+      if (total !== undefined && total > MAX_PAGES) throw this.pagingError(path, total);
+      items.push(...env.result);
       if (env.result.length === 0 || (total !== undefined ? page >= total : env.result.length < perPage)) return items;
     }
+  }
+
+  private pagingError(path: string, total: number | undefined): UpstreamError {
+    const said = total !== undefined ? `reports ${total} pages` : 'kept sending pages';
+    return this.fail('upstream', undefined, `the list at ${path} ${said}; more than the ${MAX_PAGES} this companion follows, so it stopped`);
   }
 
   private async backoff(attempt: number, signal: AbortSignal): Promise<void> {
