@@ -1,12 +1,26 @@
 import { z } from 'zod';
 
 /**
+ * C0 and C1 control characters and DEL. No DNS name holds one, and the URL parser used below drops
+ * some of them without a word (`victim.com\0.evil` would become `victim.com.evil`), so they are refused.
+ */
+export const CONTROL_CHARACTER = /[\x00-\x1f\x7f-\x9f]/;
+
+/** "contains a control character (U+0000)" for the first one in `value`, or null when there is none. */
+export function controlCharacterProblem(value: string): string | null {
+  const found = CONTROL_CHARACTER.exec(value);
+  if (!found) return null;
+  return `contains a control character (U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+}
+
+/**
  * Names travel in ASCII (punycode), lower case, without a trailing dot.
  * IDN input is converted with the WHATWG URL parser, which exists in Node and in browsers alike.
+ * Null for anything that is not a name, control characters included.
  */
 export function toAsciiHostname(input: string): string | null {
   const trimmed = input.trim().replace(/\.$/, '');
-  if (trimmed === '' || /[\s/\\?#@:%]/.test(trimmed)) return null;
+  if (trimmed === '' || /[\s/\\?#@:%]/.test(trimmed) || CONTROL_CHARACTER.test(trimmed)) return null;
   // Labels like `_dmarc` and `*` are valid DNS names but not URL hosts, so convert label by label.
   const labels = trimmed.split('.');
   const out: string[] = [];
@@ -70,6 +84,11 @@ export const ZoneNameSchema = z
   .string({ error: 'expected a domain name' })
   .max(300, { error: 'a domain name has at most 253 characters' })
   .transform((value, ctx) => {
+    const control = controlCharacterProblem(value.trim());
+    if (control) {
+      ctx.addIssue({ code: 'custom', message: `the domain name ${control}; remove it` });
+      return z.NEVER;
+    }
     const ascii = toAsciiHostname(value);
     if (ascii === null || !isZoneName(ascii)) {
       ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 80)}" is not a valid domain name` });
