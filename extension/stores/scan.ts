@@ -19,9 +19,11 @@ export const useScanStore = defineStore('scan', () => {
 
   const running = computed(() => job.value?.status === 'running');
 
-  function proposeFromUrl(url: string | undefined): void {
-    proposed.value = registrableDomain(url);
-    if (proposed.value && domain.value === '') domain.value = proposed.value;
+  /** Fills in the tab's domain, unless the person typed one while the suffix list was loading. */
+  async function proposeFromUrl(url: string | undefined): Promise<void> {
+    const found = await registrableDomain(url);
+    proposed.value = found;
+    if (found && domain.value === '') domain.value = found;
   }
 
   function apply(update: Update): void {

@@ -8,14 +8,14 @@ describe('registrableDomain', () => {
     ['http://a.b.c.example.org:8080/x', 'example.org'],
     ['https://müller.de/', 'xn--mller-kva.de'],
     ['https://foo.bar.github.io/', 'github.io'],
-  ])('%s → %s', (url, domain) => {
-    expect(registrableDomain(url)).toBe(domain);
+  ])('%s → %s', async (url, domain) => {
+    expect(await registrableDomain(url)).toBe(domain);
   });
 
   it.each(['http://127.0.0.1:8787/', 'http://localhost/', 'chrome://extensions', 'chrome-extension://abc/popup.html', 'not a url', undefined])(
     'proposes nothing for %s',
-    (url) => {
-      expect(registrableDomain(url)).toBeNull();
+    async (url) => {
+      expect(await registrableDomain(url)).toBeNull();
     },
   );
 });

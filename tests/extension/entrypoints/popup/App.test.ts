@@ -92,7 +92,8 @@ describe('popup', () => {
     });
     const { w } = mountApp(fetch);
     await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
-    expect(w.get('[data-testid=scan-proposed]').text()).toBe('example.co.uk');
+    // the public suffix list is loaded on first use, after the popup is up
+    await until(() => expect(w.get('[data-testid=scan-proposed]').text()).toBe('example.co.uk'));
     expect(w.get('[data-testid=scan-start]').text()).toBe('Scan example.co.uk');
 
     await w.get('[data-testid=scan-start]').trigger('submit');
