@@ -3,6 +3,9 @@ import { ENDPOINTS } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { registerGuard } from './http/guard';
+import { createPairing } from './pairing/pairing';
+import type { CodeNotice } from './pairing/codes';
+import { registerPair } from './routes/pair';
 import { clientErrorHandler } from './http/client-error';
 import { upstreamFetch } from './http/proxy';
 import { redactorFor, scrubbedError } from './redactor';
@@ -21,6 +24,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Replaces the global fetch for upstream calls (never used to pick a URL). */
   fetch?: typeof fetch;
+  /** Shows each new pairing code to the person running the companion (never through the log). */
+  onPairingCode?: (notice: CodeNotice) => void;
 }
 
 export function buildApp(config: Config, options: AppOptions = {}): FastifyInstance {
@@ -66,7 +71,15 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     void reply.status(appErr.status).send({ ...body, error: { ...body.error, message: redactor.scrub(body.error.message) } });
   });
 
-  registerGuard(app, { allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins });
+  const pairing = createPairing({ home: config.home, allowedOrigins: config.allowedOrigins, onCode: options.onPairingCode ?? (() => undefined), log: app.log });
+  // The identity is read (or made) before the first request, so a damaged file stops the start.
+  app.addHook('onReady', () => pairing.start());
+  registerGuard(app, {
+    allowedHosts: config.allowedHosts,
+    allowedOrigins: config.allowedOrigins,
+    isPaired: (origin) => pairing.isPaired(origin),
+    pairingPaths: [ENDPOINTS.pair],
+  });
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
   });
@@ -87,6 +100,7 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
   registerSourceZones(app, deps);
   registerScan(app, deps);
   registerMigrate(app, deps);
+  registerPair(app, pairing);
   return app;
 }
 

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { EXTENSION_ORIGIN } from '@dnsferry/shared';
 import type { ProxySettings } from './http/proxy';
 
@@ -29,6 +31,8 @@ export interface Config {
   allowedHosts: string[];
   /** Browser origins allowed to call (the extension's); requests without Origin are always allowed. */
   allowedOrigins: string[];
+  /** Folder of the companion's identity (secret + paired extension origins); null keeps it in memory. */
+  home: string | null;
   /** A request (headers and body) that has not fully arrived after this long is dropped with a 408. */
   requestTimeoutMs: number;
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY (or their lower-case forms), for every upstream. */
@@ -52,6 +56,8 @@ export const DEFAULTS: Config = {
   maxRecordsPerRequest: 100_000,
   allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
   allowedOrigins: [EXTENSION_ORIGIN],
+  // In memory unless loadConfig names a folder: code that builds a config by hand never writes a home.
+  home: null,
   requestTimeoutMs: 10_000,
   proxy: { noProxy: [] },
 };
@@ -117,7 +123,23 @@ function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+/**
+ * Where the identity lives: DNSFERRY_HOME, else the XDG config folder (`~/.config/dnsferry`).
+ * `fallbackHome` replaces the XDG default (the sandbox keeps its identity out of the user's home).
+ */
+function homeFolder(env: NodeJS.ProcessEnv, fallbackHome: string | undefined): string {
+  const explicit = env.DNSFERRY_HOME;
+  if (explicit !== undefined && explicit.trim() !== '') {
+    if (!isAbsolute(explicit)) throw new Error(`DNSFERRY_HOME must be an absolute path, got "${explicit}"`);
+    return explicit;
+  }
+  if (fallbackHome !== undefined) return fallbackHome;
+  const xdg = env.XDG_CONFIG_HOME;
+  const base = xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.config');
+  return join(base, 'dnsferry');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: string } = {}): Config {
   return {
     host: env.DNSFERRY_HOST || DEFAULTS.host,
     port: int(env, 'DNSFERRY_PORT', DEFAULTS.port, 0, 65535),
@@ -135,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),
     allowedHosts: list(env, 'DNSFERRY_ALLOWED_HOSTS', DEFAULTS.allowedHosts),
     allowedOrigins: list(env, 'DNSFERRY_ALLOWED_ORIGINS', DEFAULTS.allowedOrigins),
+    home: homeFolder(env, options.fallbackHome),
     requestTimeoutMs: int(env, 'DNSFERRY_REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 100, 600_000),
     proxy: proxySettings(env),
   };

@@ -5,12 +5,17 @@
  */
 import './memory';
 import { buildApp } from './app';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
+import type { CodeNotice } from './pairing/codes';
+import { pairingCodeLines } from './pairing/notice';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
 import { startDemoResolver } from './sandbox/doh/index';
 
-const env = loadConfig(process.env);
+// The sandbox's identity stays in the repository's .tmp/ (git-ignored), out of the user's home,
+// and survives restarts so the browser stays paired; DNSFERRY_HOME still wins.
+const env = loadConfig(process.env, { fallbackHome: fileURLToPath(new URL('../../.tmp/sandbox-home', import.meta.url)) });
 const { sim: cloudflare, seed } = await startSeededCloudflareSimulator({ latencyMs: 25 });
 // An existing zone with a record already there, so "already exists" shows up in the demo.
 const existing = cloudflare.addZone({ accountId: seed.accountId, name: 'example.org' });
@@ -26,7 +31,15 @@ const config = {
   azureArm: azure.armUrl,
   ...(resolver ? { dohUrl: resolver.url } : {}),
 };
-const app = buildApp(config, { fetch: azure.fetch });
+// The first code is shown in the banner; later ones (expired, used up) as they come.
+const pairingCode: { first: CodeNotice | null; bannerShown: boolean } = { first: null, bannerShown: false };
+const app = buildApp(config, {
+  fetch: azure.fetch,
+  onPairingCode: (notice) => {
+    if (pairingCode.bannerShown) process.stdout.write(pairingCodeLines(notice));
+    else pairingCode.first = notice;
+  },
+});
 await app.listen({ host: config.host, port: config.port });
 const base = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
 
@@ -36,6 +49,7 @@ const lines = [
   'dnsferry sandbox is running — everything below is simulated on this machine.',
   '',
   `  Companion            ${base}`,
+  `  Pairing code         ${pairingCode.first?.code ?? '-'}  (the popup asks for it once; valid 10 min, a new one is printed when needed)`,
   `  Target API token     ${seed.token}`,
   `  Target account       ${seed.accountId} (Sandbox Account)`,
   `  Azure (service principal)  tenantId ${sp.tenantId}`,
@@ -52,11 +66,13 @@ const lines = [
   `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
   ...(resolver ? [`  curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
   '',
-  'Browser extension: load extension/.output/chrome-mv3 as an unpacked extension (chrome://extensions, developer mode).',
+  'Browser extension: load extension/.output/chrome-mv3 as an unpacked extension (chrome://extensions, developer mode),',
+  'Firefox: pnpm -C extension build:firefox, then about:debugging → This Firefox → Load Temporary Add-on → extension/.output/firefox-mv3/manifest.json.',
   'Stop with Ctrl+C.',
   '',
 ];
 process.stdout.write(lines.join('\n') + '\n');
+pairingCode.bannerShown = true;
 
 const stop = () => {
   void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), resolver?.close()]).then(() => process.exit(0));

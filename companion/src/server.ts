@@ -2,6 +2,7 @@
 import './memory';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { pairingCodeLines } from './pairing/notice';
 
 let config: Config;
 try {
@@ -10,7 +11,8 @@ try {
   process.stderr.write(`dnsferry: ${(err as Error).message}\n`);
   process.exit(2);
 }
-const app = buildApp(config);
+// The pairing code goes to the terminal, not into the log.
+const app = buildApp(config, { onPairingCode: (notice) => process.stderr.write(pairingCodeLines(notice)) });
 await app.listen({ host: config.host, port: config.port });
 const close = () => {
   void app.close().then(() => process.exit(0));

@@ -3,12 +3,17 @@ export * from './source-validate';
 export * from './source-zones';
 export * from './scan';
 export * from './migrate';
+export * from './pair';
+export * from './pair-proof';
 
-/** The five endpoints; all POST with a JSON body. */
+/** The endpoints; all POST with a JSON body. */
 export const ENDPOINTS = {
   targetValidate: '/api/target/validate',
   sourceValidate: '/api/source/validate',
   sourceZones: '/api/source/zones',
   scan: '/api/dns/scan',
   migrate: '/api/migrate',
+  /** Browser extensions only: pair with the printed code, then ask for proof before sending credentials. */
+  pair: '/api/pair',
+  pairProof: '/api/pair/proof',
 } as const;
