@@ -41,6 +41,7 @@ const EXPECTED_EXAMPLE_COM = [
   'PTR ptr.example.com www.example.com - 3600',
   'NS lab.example.com ns1.lab-dns.example.net - 86400',
   'NS lab.example.com ns2.lab-dns.example.net - 86400',
+  'DS secure.example.com 12345 13 2 49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE - 3600',
 ];
 
 let azure: AzureSimulator;
@@ -105,8 +106,9 @@ describe('POST /api/migrate from Azure', () => {
       type: 'done',
       results: [
         { zone: 'example.net', created: 3, skipped: 0, failed: 0 },
-        // 28 records; the unallocated public IP, the CDN alias and the DS record set are reported, not dropped.
-        { zone: 'example.com', created: 28, skipped: 0, failed: 3 },
+        // 29 records (the DS too, read through api-version 2023-07-01-preview); the unallocated public IP
+        // and the CDN alias are reported, not dropped.
+        { zone: 'example.com', created: 29, skipped: 0, failed: 2 },
       ],
     });
     expect(targetRecords('example.net')).toEqual([
@@ -122,7 +124,7 @@ describe('POST /api/migrate from Azure', () => {
       type: 'done',
       results: [
         { zone: 'example.net', created: 0, skipped: 3, failed: 0 },
-        { zone: 'example.com', created: 0, skipped: 28, failed: 3 },
+        { zone: 'example.com', created: 0, skipped: 29, failed: 2 },
       ],
     });
     expect(targetRecords('example.net')).toHaveLength(3);

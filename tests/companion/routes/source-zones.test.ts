@@ -44,7 +44,7 @@ describe('POST /api/source/zones', () => {
     // 6 zones (the private one is listed by ARM, then left out) at 2 per page.
     expect(stack.sim.counters.byRoute.zones).toBe(3);
     const pages = stack.sim.requests.filter((r) => r.service === 'arm').map((r) => r.url);
-    expect(pages[0]).toMatch(/\/providers\/Microsoft\.Network\/dnszones\?api-version=2018-05-01$/);
+    expect(pages[0]).toMatch(/\/providers\/Microsoft\.Network\/dnszones\?api-version=2023-07-01-preview$/);
     expect(pages.slice(1).every((u) => u.includes('$skipToken='))).toBe(true);
   });
 

@@ -189,6 +189,12 @@ function zoneListThrottle(ctx: ArmContext, zone: SimZone): WireResponse | null {
   return err(arm.zoneListThrottled(zone.name, limit.calls, retryAfter));
 }
 
+/** DS, TLSA and NAPTR record sets exist only from api-version 2023-07-01-preview on; older versions do not list them. */
+const PREVIEW_TYPES = new Set(['DS', 'TLSA', 'NAPTR']);
+function visibleIn(url: URL, type: string): boolean {
+  return !PREVIEW_TYPES.has(type) || (url.searchParams.get('api-version') ?? '') >= '2023-07-01-preview';
+}
+
 function recordSets(ctx: ArmContext, url: URL, zone: SimZone, rest: string[], rg: string): WireResponse {
   const [first = '', second] = rest;
   const lower = first.toLowerCase();
@@ -198,7 +204,7 @@ function recordSets(ctx: ArmContext, url: URL, zone: SimZone, rest: string[], rg
   }
   if (rest.length === 1 && (lower === 'all' || lower === 'recordsets')) {
     count(ctx, 'recordSets');
-    const all = zone.recordSets.map((rs) => recordSetJson(zone, rs));
+    const all = zone.recordSets.filter((rs) => visibleIn(url, rs.type)).map((rs) => recordSetJson(zone, rs));
     return page(ctx, url, all, ctx.pageSize.recordSets, ctx.maxPageBytes);
   }
   const type = first.toUpperCase();

@@ -96,8 +96,25 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
     case 'CAA':
       records = (p.caaRecords ?? []).map((r) => ({ ...base, type: 'CAA', content: caaContent(r) }));
       break;
+    case 'DS':
+      records = (p.DSRecords ?? []).map((r) => ({ ...base, type: 'DS', content: `${r.keyTag} ${r.algorithm} ${r.digest.algorithmType} ${r.digest.value}` }));
+      break;
+    case 'TLSA':
+      records = (p.TLSARecords ?? []).map((r) => ({ ...base, type: 'TLSA', content: `${r.usage} ${r.selector} ${r.matchingType} ${r.certAssociationData}` }));
+      break;
+    case 'NAPTR':
+      // An empty replacement means the root (`.`): the record rewrites with its regexp instead.
+      records = (p.NAPTRRecords ?? []).map((r) => ({
+        ...base,
+        type: 'NAPTR',
+        content: `${r.order} ${r.preference} ${quoteTxt([r.flags])} ${quoteTxt([r.services])} ${quoteTxt([r.regexp])} ${r.replacement.trim() === '' ? '.' : r.replacement}`,
+      }));
+      break;
     default:
-      return { kind: 'problem', message: `${type} records cannot be carried over by dnsferry (supported: A, AAAA, CNAME, MX, TXT, SRV, CAA, PTR, NS); add them at the target by hand` };
+      return {
+        kind: 'problem',
+        message: `${type} records cannot be carried over by dnsferry (Azure DNS record sets it reads: A, AAAA, CNAME, MX, TXT, SRV, CAA, PTR, NS, DS, TLSA, NAPTR); add them at the target by hand`,
+      };
   }
   if (records.length === 0) return { kind: 'skipped', note: `${type} ${name} is an empty record set at Azure (it answers nothing); nothing to copy` };
   return { kind: 'records', records, notes };

@@ -167,8 +167,12 @@ describe('Azure simulator: ARM wire', () => {
     expect(count).toBeGreaterThan(1);
     expect(count).toBeLessThan(26);
     expect(JSON.stringify(bySize.body.value).length).toBeLessThanOrEqual(6000 + 2000);
-    const all = await allPages(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2018-05-01`);
+    const all = await allPages(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2023-07-01-preview`);
     expect(all).toHaveLength(26);
+    // api-version 2018-05-01 has no DS, TLSA or NAPTR record sets: the zone's DS set is not listed there
+    const old = await allPages(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2018-05-01`);
+    expect(old).toHaveLength(25);
+    expect(all.filter((rs) => !old.some((o) => JSON.stringify(o) === JSON.stringify(rs))).map((rs) => (rs as { type: string }).type)).toEqual(['Microsoft.Network/dnszones/DS']);
   });
 
   it.each([

@@ -85,15 +85,17 @@ describe('Azure record set → canonical records', () => {
     expect(records(rs).map((r) => r.content)).toEqual(['0 issuewild ";"', '128 iodef "mailto:sec@example.com"']);
   });
 
-  it('reads CAA only from caaRecords (lower camel case)', () => {
-    const wrongCase = live('@', 'CAA', { CAARecords: [{ flags: 0, tag: 'issue', value: 'x' }] });
-    expect(mapRecordSet(wrongCase)).toMatchObject({ kind: 'skipped' });
+  it('reads CAA from caaRecords in any casing (the API writes it lower camel case)', () => {
+    const otherCase = live('@', 'CAA', { CAARecords: [{ flags: 0, tag: 'issue', value: 'x' }] });
+    expect(records(otherCase)).toEqual([{ type: 'CAA', name: '@', ttl: 3600, content: '0 issue "x"' }]);
   });
 
   it('reports types the target cannot take instead of dropping them', () => {
+    const odd = live('old', 'HINFO', { HINFORecords: [{ cpu: 'x', os: 'y' }] });
+    expect(recordType(odd)).toBe('HINFO');
+    expect(mapRecordSet(odd)).toMatchObject({ kind: 'problem', message: expect.stringMatching(/^HINFO records cannot be carried over/) });
     const ds = live('secure', 'DS', { DSRecords: [{ keyTag: 1, algorithm: 13, digest: { algorithmType: 2, value: 'AB' } }] });
-    expect(recordType(ds)).toBe('DS');
-    expect(mapRecordSet(ds)).toMatchObject({ kind: 'problem', message: expect.stringMatching(/^DS records cannot be carried over/) });
+    expect(records(ds)).toEqual([{ type: 'DS', name: 'secure', ttl: 3600, content: '1 13 2 AB' }]);
   });
 
   it('recognises an alias by targetResource.id, in the example and on the live wire', () => {
@@ -115,5 +117,30 @@ describe('Azure record set → canonical records', () => {
     const c = canonicalize(bad.records);
     expect(c.records).toEqual([]);
     expect(c.problems).toEqual([{ name: 'bad', type: 'A', message: expect.stringMatching(/IPv4.*not migrated$/) }]);
+  });
+});
+
+describe('record sets of api-version 2023-07-01-preview', () => {
+  const single = (file: string): RecordSetWire => {
+    const json = JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as { responses: { 200: { body: unknown } } };
+    return RecordSetWireSchema.parse(json.responses[200].body);
+  };
+
+  it("reads Microsoft's DS, TLSA and NAPTR examples into records the target holds", () => {
+    expect(records(single('GetDSRecordset.json'))).toEqual([
+      { type: 'DS', name: 'record1', ttl: 3600, content: '60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118' },
+    ]);
+    expect(records(single('GetTLSARecordset.json'))).toEqual([
+      { type: 'TLSA', name: 'record1', ttl: 3600, content: '3 1 1 6EC8A4B7F511454D84DCC055213B8D195E8ADA751FE14300AFE32D54B162438B' },
+    ]);
+    // an empty replacement is the root
+    expect(records(single('GetNAPTRRecordset.json'))).toEqual([
+      { type: 'NAPTR', name: 'record1', ttl: 3600, content: '100 10 "U" "E2U+sip" "!^.*$!sip:user@example.com!" .' },
+    ]);
+  });
+
+  it('reads property names whatever their casing', () => {
+    const rs = live('www', 'A', { aRecords: [{ ipv4Address: '192.0.2.7' }] });
+    expect(records(rs)).toEqual([{ type: 'A', name: 'www', ttl: 3600, content: '192.0.2.7' }]);
   });
 });
