@@ -1,3 +1,54 @@
+import { relativeName } from '../names';
+import { recordFromPresentation } from '../records/presentation';
+import type { DnsRecord } from '../records/schema';
+import { absoluteName } from './owner-name';
+import { readZoneEntries } from './reader';
+import type { LineIssue, ParsedZone } from './schema';
+
 export { readZoneEntries } from './reader';
-export { LineIssueSchema, ZoneEntrySchema, ZoneEntriesSchema, ZoneNoteSchema } from './schema';
-export type { LineIssue, ZoneEntry, ZoneEntries, ZoneNote } from './schema';
+export { LineIssueSchema, ParsedZoneSchema, ZoneEntriesSchema, ZoneEntrySchema, ZoneNoteSchema } from './schema';
+export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './schema';
+
+/**
+ * Reads a zone file (or simply `name [ttl] type value` lines) into records, as BIND reads it.
+ * `zone` is the zone the records belong to and the origin the text starts with; without it, the
+ * text's first `$ORIGIN`. Names come back relative to the zone (`@` for the apex). Every line that
+ * cannot become a record is an issue naming it; nothing is dropped silently.
+ */
+export function parseZoneFile(text: string, zone?: string): ParsedZone {
+  const read = readZoneEntries(text, zone);
+  const given = zone ? absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '') : null;
+  const zoneName = given && 'name' in given ? given.name : read.origin;
+  const records: DnsRecord[] = [];
+  const lines: number[] = [];
+  const issues: LineIssue[] = [...read.issues];
+  let physical: string[] | null = null;
+  const issue = (line: number, message: string) => {
+    physical ??= text.split('\n');
+    issues.push({ line, text: (physical[line - 1] ?? '').trim().slice(0, 200), message });
+  };
+
+  for (const entry of read.entries) {
+    let name = entry.owner;
+    if (zoneName) {
+      const relative = relativeName(entry.owner, zoneName);
+      if (relative === null) {
+        issue(entry.line, `${entry.owner} is not inside the zone ${zoneName}`);
+        continue;
+      }
+      name = relative;
+    }
+    const r = recordFromPresentation({ type: entry.type, name, ttl: entry.ttl, rdata: entry.rdata, origin: entry.origin || null });
+    if (!r.ok) {
+      issue(entry.line, r.message);
+      continue;
+    }
+    let record = r.record;
+    // Cloudflare's export tags every record; only the types its proxy serves keep the flag.
+    if (entry.proxied !== undefined && (record.type === 'A' || record.type === 'AAAA' || record.type === 'CNAME')) record = { ...record, proxied: entry.proxied };
+    records.push(record);
+    lines.push(entry.line);
+  }
+  issues.sort((a, b) => a.line - b.line);
+  return { origin: read.origin, records, lines, issues, notes: read.notes };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DnsRecordSchema } from '../records/schema';
 
 /** A line that could not be read; shown to the user with its number, never dropped silently. */
 export const LineIssueSchema = z.object({
@@ -40,3 +41,16 @@ export const ZoneEntriesSchema = z.object({
   notes: z.array(ZoneNoteSchema),
 });
 export type ZoneEntries = z.infer<typeof ZoneEntriesSchema>;
+
+/** A zone file read into records of the registry: what the popup and `/api/migrate` take. */
+export const ParsedZoneSchema = z.object({
+  /** The text's first `$ORIGIN`, no trailing dot; null when it has none. */
+  origin: z.string().nullable(),
+  /** Names relative to the zone (`@` for the apex). */
+  records: z.array(DnsRecordSchema),
+  /** Line number (1-based) of each record, in the same order. */
+  lines: z.array(z.number().int().min(1)),
+  issues: z.array(LineIssueSchema),
+  notes: z.array(ZoneNoteSchema),
+});
+export type ParsedZone = z.output<typeof ParsedZoneSchema>;

@@ -75,8 +75,8 @@ const UNICODE = ['ÅLAND', 'Grüße', 'Ωmega', '日本', 'café'];
 /** One TXT character-string in one of the spellings BIND reads alike. */
 function txtString(g: Gen): string {
   const roll = g.r();
-  if (roll < 0.3) return `"${g.pick(['v=DMARC1; p=none', 'a b c', 'semi;colon (paren)', '', 'plain'])}"`;
-  if (roll < 0.5) return g.pick(['foo', 'bar', 'v=spf1', '-all', 'k=rsa', 'word\\;semi', 'esc\\"q']);
+  if (roll < 0.3) return `"${g.pick(['v=DMARC1; p=none', 'a b c', 'semi;colon (paren)', '', 'plain', ')(', 'tab\there', '\\065\\009x'])}"`;
+  if (roll < 0.5) return g.pick(['foo', 'bar', 'v=spf1', '-all', 'k=rsa', 'word\\;semi', 'esc\\"q', 'par\\(en\\)', '\\065\\066', 'back\\\\slash']);
   if (roll < 0.65) {
     // non-ASCII, as BIND writes it: each UTF-8 byte as \DDD
     const bytes = new TextEncoder().encode(g.pick(UNICODE));
@@ -227,6 +227,12 @@ export function generateZone(seed: number, index: number, records: number): Gene
   );
   count += 2;
 
+  // records at the apex, on owner-less lines after the NS
+  for (const type of ['MX', 'TXT', 'CAA', 'HTTPS'] as const) {
+    if (!g.chance(0.5)) continue;
+    lines.push(`\t${classAndTtl(g, false)} ${type} ${withParentheses(g, rdataFor(g, type, zone))}`.replace(/\t +/, '\t'));
+    count++;
+  }
   let origin = zone;
   let owner = 0;
   let lastOwnerLine: { owner: string; types: Set<string> } | null = null;
@@ -267,20 +273,24 @@ export function generateZone(seed: number, index: number, records: number): Gene
       let written: string = label;
       if (form < 0.2) written = `${label}.${origin}.`;
       else if (form < 0.3) written = label.toUpperCase();
-      else if (form < 0.33) written = label.replace(/r(\d)/, (_: string, d: string) => `r\\${String(d.charCodeAt(0)).padStart(3, '0')}`);
+      else if (form < 0.35 && !['SRV', 'TLSA', 'SMIMEA', 'NS', 'DS'].includes(type)) written = `*.${label}`;
+      else if (form < 0.38) written = label.replace(/r(\d)/, (_: string, d: string) => `r\\${String(d.charCodeAt(0)).padStart(3, '0')}`);
       line = `${written}${g.pick([' ', '\t'])}`;
-      lastOwnerLine = { owner: written, types: new Set([type]) };
+      // a wildcard owner may not hold NS or DS: block them for the lines that continue it
+      lastOwnerLine = { owner: written, types: new Set(written.startsWith('*') ? [type, 'NS', 'DS'] : [type]) };
     }
     const head = classAndTtl(g, mode === 'last-ttl' && count === 2);
     const generic = g.chance(0.05) ? genericFor(g, type) : null;
     const tokens = generic ?? rdataFor(g, type, origin);
     line += `${head ? `${head} ` : ''}${typeToken(g, type, TYPE_CODES[type])} ${withParentheses(g, tokens)}`;
-    if (g.chance(0.1)) line += g.pick([' ; a comment', '\t; cf_tags=cf-proxied:true', ' ; cf_tags=cf-proxied:false', ';x']);
+    if (g.chance(0.1)) line += g.pick([' ; a comment', '\t; cf_tags=cf-proxied:true', ' ; cf_tags=cf-proxied:false', ';x', ' ; don\'t "worry ( about it']);
     lines.push(line);
     if (g.chance(0.05)) lines.push(g.pick(['', '; a comment line', '   ', '\t; indented comment']));
     count++;
   }
-  return { zone, text: `${lines.join('\n')}\n`, records: count };
+  // Windows DNS Server writes CRLF
+  const eol = g.chance(0.2) ? '\r\n' : '\n';
+  return { zone, text: `${lines.join(eol)}${eol}`, records: count };
 }
 
 /** A `$GENERATE` with BIND's modifiers; returns how many records it makes. */
@@ -288,14 +298,14 @@ function generateDirective(g: Gen, lines: string[], index: number, k: number): n
   const start = g.int(0, 20);
   const stop = start + g.int(0, 12);
   const step = g.pick([1, 1, 2, 3]);
-  const lhs = g.pick([`g${k}-$`, `g${k}-\${0,3,d}`, `g${k}-\${10,4,x}`, `g${k}-\${-1,2,X}`, `g${k}-\${0,0,o}`, `\${0,3,n}.g${k}`, `g${k}-$$-$`]);
+  const lhs = g.pick([`g${k}-$`, `g${k}-\${0,3,d}`, `g${k}-\${10,4,x}`, `g${k}-\${-1,2,X}`, `g${k}-\${0,0,o}`, `\${0,3,n}.g${k}`]);
   const ttl = g.chance(0.5) ? `${g.pick(['300', '1h'])} ` : '';
   const cls = g.chance(0.3) ? 'IN ' : '';
   const [type, rhs] = g.pick([
     ['CNAME', `t$.example.net.`],
     ['PTR', `host-\${0,3}.z${index}.example.`],
     ['A', `10.0.${g.int(0, 255)}.$`],
-    ['TXT', `"v=$ \\$$"`],
+    ['TXT', `"v=$ \\$$ $$"`],
     ['MX', `"10 mx\${1,2}"`],
     ['AAAA', `2001:db8::\${0,0,x}`],
   ] as const);
