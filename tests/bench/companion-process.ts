@@ -23,11 +23,18 @@ export async function spawnCompanion(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', 'companion/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, DNSFERRY_PORT: String(port), DNSFERRY_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // its output is kept and shown only if it fails to start (the table stays readable)
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`companion exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`companion exited with ${child.exitCode}:\n${output}`);
     try {
       const res = await fetch(`${url}/api/target/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (res.status === 400) break;

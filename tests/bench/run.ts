@@ -1,19 +1,32 @@
 /**
  * `pnpm bench`: figures for the README and the closing notes. Everything runs on loopback against
- * the simulators (Cloudflare: 30 ms added latency per request, the 1,200 requests / 5 min limiter on).
+ * the simulators (Cloudflare: 30 ms added latency per request, the 1,200 requests / 5 min limiter on;
+ * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
+ *
+ *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, scan, popup
+ *   pnpm bench -- --k=1,4,8             the K values of the model section (default 1,4,8)
+ *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  */
 import os from 'node:os';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { spawnCompanion } from './companion-process';
+import { formatModel, hosts, measureModel } from './model';
 import { naiveMigrate } from './naive';
+import { readPopupFigures } from './popup';
 import { benchScan } from './scan';
+import { formatScanLatency, measureScanLatency } from './scan-latency';
+
+const SECTIONS = ['engine', 'naive', 'model', 'scan', 'popup'] as const;
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = new Set(arg('only')?.split(',') ?? SECTIONS);
+const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
+const sizes = (arg('sizes') ?? '10000,50000').split(',').map(Number);
+const zoneCount = Number(arg('zones') ?? 100);
+for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section ${s}: one of ${SECTIONS.join(', ')}`);
 
 const LATENCY_MS = 30;
-
-function hosts(n: number) {
-  return Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 }));
-}
 
 async function simulator() {
   let offset = 0;
@@ -61,34 +74,50 @@ const out = (s = '') => process.stdout.write(`${s}\n`);
 
 out(`dnsferry benchmark — ${new Date().toISOString()}`);
 out(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-out(`simulated target on loopback: ${LATENCY_MS} ms per request, rate limit 1,200 requests / 5 min per token, batch limit 200 (Free plan)`);
 out();
 
-const engine: Array<Awaited<ReturnType<typeof engineRun>>> = [];
-for (const n of [1000, 10_000, 50_000]) engine.push(await engineRun(n));
-const naive = await naiveRun(1000);
-
-out('Migration into a new zone (companion in its own process):');
-out('records  | target requests | 429s | wall time | peak RSS  | start-up');
-for (const e of engine) {
-  out(`${String(e.n).padStart(8)} | ${String(e.requests).padStart(15)} | ${String(e.rateLimited).padStart(4)} | ${fmtS(e.wallMs).padStart(9)} | ${e.peakRssMb.toFixed(0).padStart(5)} MB  | ${e.startupMs.toFixed(0)} ms`);
-}
-out();
-out('Naive strategy (per record: look up, then create), same simulator settings, 1,000 records:');
-out(`  target requests ${naive.requests}, 429 answers ${naive.rateLimited}`);
-out(`  wall time ${fmtS(naive.realMs + naive.warpedWaitMs)} = ${fmtS(naive.realMs)} measured + ${fmtS(naive.warpedWaitMs)} of Retry-After waits taken on a warped limiter clock`);
-const e1 = engine[0]!;
-out(`  engine vs naive at 1,000: ${(naive.requests / e1.requests).toFixed(0)}× fewer requests, ${((naive.realMs + naive.warpedWaitMs) / e1.wallMs).toFixed(0)}× less wall time`);
-const e10 = engine[1]!;
-const naive10Requests = 2 * 10_000 + 1;
-const naive10Ms = naive10Requests * LATENCY_MS + Math.floor(naive10Requests / 1200) * 300_000;
-out(`  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`);
-
-try {
+if (only.has('engine')) {
+  const engine: Array<Awaited<ReturnType<typeof engineRun>>> = [];
+  for (const n of [1000, 10_000, 50_000]) engine.push(await engineRun(n));
+  out(`Migration into a new zone (companion in its own process; simulated target on loopback: ${LATENCY_MS} ms per request, rate limit 1,200 requests / 5 min per token, batch limit 200, Free plan):`);
+  out('records  | target requests | 429s | wall time | peak RSS  | start-up');
+  for (const e of engine) {
+    out(`${String(e.n).padStart(8)} | ${String(e.requests).padStart(15)} | ${String(e.rateLimited).padStart(4)} | ${fmtS(e.wallMs).padStart(9)} | ${e.peakRssMb.toFixed(0).padStart(5)} MB  | ${e.startupMs.toFixed(0)} ms`);
+  }
+  if (only.has('naive')) {
+    const naive = await naiveRun(1000);
+    out();
+    out('Naive strategy (per record: look up, then create), same simulator settings, 1,000 records:');
+    out(`  target requests ${naive.requests}, 429 answers ${naive.rateLimited}`);
+    out(`  wall time ${fmtS(naive.realMs + naive.warpedWaitMs)} = ${fmtS(naive.realMs)} measured + ${fmtS(naive.warpedWaitMs)} of Retry-After waits taken on a warped limiter clock`);
+    const e1 = engine[0]!;
+    out(`  engine vs naive at 1,000: ${(naive.requests / e1.requests).toFixed(0)}× fewer requests, ${((naive.realMs + naive.warpedWaitMs) / e1.wallMs).toFixed(0)}× less wall time`);
+    const e10 = engine[1]!;
+    const naive10Requests = 2 * 10_000 + 1;
+    const naive10Ms = naive10Requests * LATENCY_MS + Math.floor(naive10Requests / 1200) * 300_000;
+    out(`  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`);
+  }
   out();
-  out('DNS scan against the local DoH server (unbound + dnsdist):');
-  const figures = await benchScan();
-  for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
-} catch (err) {
-  out(`scan benchmark unavailable: ${(err as Error).message}`);
+}
+
+if (only.has('model')) {
+  for (const line of formatModel(await measureModel(ks, sizes, zoneCount))) out(line);
+  out();
+}
+
+if (only.has('scan')) {
+  try {
+    out('DNS scan against the local DoH server (unbound + dnsdist), in this process:');
+    const figures = await benchScan();
+    for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
+    out();
+    for (const line of formatScanLatency(await measureScanLatency())) out(line);
+  } catch (err) {
+    out(`scan benchmark unavailable: ${(err as Error).message}`);
+  }
+  out();
+}
+
+if (only.has('popup')) {
+  for (const line of readPopupFigures()) out(line);
 }
