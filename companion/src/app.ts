@@ -6,7 +6,7 @@ import { registerGuard } from './http/guard';
 import { createPairing } from './pairing/pairing';
 import type { CodeNotice } from './pairing/codes';
 import { registerPair } from './routes/pair';
-import { clientErrorHandler } from './http/client-error';
+import { clientErrorHandler, frameworkErrorHandler } from './http/client-error';
 import { upstreamFetch } from './http/proxy';
 import { redactorFor, scrubbedError } from './redactor';
 import { registerTargetValidate } from './routes/target-validate';
@@ -47,9 +47,11 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     return503OnClosing: true,
     forceCloseConnections: true,
     // A body that does not arrive in time is dropped (408), checked every second rather than Node's 30 s.
+    // Node applies requestTimeout to bodies only when given at construction, hence in `http` too.
     requestTimeout: config.requestTimeoutMs,
-    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   // JSON only: no text/plain (and so no CORS-simple-request) bodies.

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 /**
@@ -32,3 +32,12 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: Error 
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/**
+ * Errors Fastify raises before routing (a URL it cannot decode, FST_ERR_BAD_URL) go to its
+ * `frameworkErrors` hook rather than the error handler; they get the documented error body too.
+ */
+export function frameworkErrorHandler(err: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  const appErr = new AppError('invalid_request', err.code === 'FST_ERR_BAD_URL' ? 'the URL cannot be decoded' : `bad request (${err.code ?? err.name})`);
+  void reply.status(appErr.status).send(appErr.toBody());
+}
