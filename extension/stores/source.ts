@@ -3,17 +3,18 @@ import { computed, ref } from 'vue';
 import {
   DnsRecordSchema,
   ENDPOINTS,
+  parseZoneFile,
   SourceValidateResponseSchema,
   SourceZonesResponseSchema,
   ZoneNameSchema,
   type DnsRecord,
+  type LineIssue,
   type SourceCredentials,
   type SourceZone,
   type Subscription,
 } from '@dnsferry/shared';
 import { CompanionError, postJson } from '@/utils/companion';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
-import { parseZoneFile, type LineIssue } from '@/utils/zone-file';
 import { useSettingsStore } from './settings';
 
 export type SourceKind = 'scan' | 'azure' | 'manual';
