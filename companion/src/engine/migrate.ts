@@ -106,7 +106,7 @@ async function* migrateZone(
 
     // 5–6. create what is new, streaming each record as it lands
     const created = (s: (typeof creates)[number], verb: string) =>
-      `${line(s.index, s.record)} ${verb}→ ${describeValue(s.record)}${s.note ? ` (${s.note})` : ''}`;
+      `${line(s.index, s.record)} ${verb}→ ${describeValue(s.record)}${'proxied' in s.record && s.record.proxied ? ' (proxied)' : ''}${s.note ? ` (${s.note})` : ''}`;
     if (dryRun || !targetZone) {
       for (const s of creates) {
         tally('created', s.index);

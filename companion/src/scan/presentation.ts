@@ -1,5 +1,5 @@
 import type { Answer } from 'dns-packet';
-import { DnsRecordSchema, type DnsRecord } from '@dnsferry/shared';
+import { DnsRecordSchema, isRecordType, recordFromWire, type DnsRecord } from '@dnsferry/shared';
 import { normalize } from './wire';
 
 /**
@@ -16,6 +16,8 @@ export function toRecord(rr: Answer, name: string, ttl: number): DnsRecord | nul
 
 function draftOf(rr: Answer, name: string, ttl: number): Record<string, unknown> | null {
   const base = { name, ttl };
+  const raw = rawRecord(rr, name, ttl);
+  if (raw) return raw;
   switch (rr.type) {
     case 'A':
     case 'AAAA':
@@ -39,9 +41,24 @@ function draftOf(rr: Answer, name: string, ttl: number): Record<string, unknown>
       return { type: 'CAA', ...base, content: `${rr.data.flags ?? 0} ${rr.data.tag} ${quote(Buffer.from(rr.data.value, 'utf8'))}` };
     case 'TXT':
       return { type: 'TXT', ...base, content: txtContent(txtStrings(rr.data)) };
+    case 'TLSA':
+      return { type: 'TLSA', ...base, content: tlsaContent(rr.data) };
     default:
       return null;
   }
+}
+
+function tlsaContent(d: { usage: number; selector: number; matchingType: number; certificate: Buffer }): string {
+  return `${d.usage} ${d.selector} ${d.matchingType} ${d.certificate.toString('hex').toUpperCase()}`;
+}
+
+/** Types dns-packet leaves as raw RDATA (HTTPS, SVCB): read by the shared registry's wire reader. */
+function rawRecord(rr: Answer, name: string, ttl: number): DnsRecord | null {
+  const data: unknown = 'data' in rr ? rr.data : undefined;
+  const type: string = rr.type;
+  if (!Buffer.isBuffer(data) || !isRecordType(type)) return null;
+  const res = recordFromWire(type, name, ttl, data, 0, data.length);
+  return res.ok ? res.record : null;
 }
 
 /** The character-strings of a TXT record, as bytes. */
@@ -100,7 +117,12 @@ export function describeData(rr: Answer): string {
       return txtContent(txtStrings(rr.data));
     case 'CAA':
       return `${rr.data.flags ?? 0} ${rr.data.tag} "${rr.data.value}"`;
-    default:
+    case 'TLSA':
+      return tlsaContent(rr.data);
+    default: {
+      const raw = rawRecord(rr, '@', 0);
+      if (raw) return raw.content;
+    }
       return 'data' in rr && typeof rr.data === 'string' ? rr.data : rr.type;
   }
 }

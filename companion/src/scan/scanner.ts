@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { fqdn, type ScanEvent } from '@dnsferry/shared';
+import { fqdn, relativeName, type ScanEvent } from '@dnsferry/shared';
 import { createDohClient, DohError, type DohClientOptions } from './doh-client';
 import { Findings, type RRset } from './findings';
 import { referencedNames } from './mining';
@@ -51,7 +51,7 @@ export interface ScanStats {
   protocol: string;
 }
 
-const APEX_TYPES: QueryType[] = ['SOA', 'NS', 'A', 'AAAA', 'MX', 'TXT', 'CAA'];
+const APEX_TYPES: QueryType[] = ['SOA', 'NS', 'A', 'AAAA', 'MX', 'TXT', 'CAA', 'HTTPS'];
 const WILDCARD_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'];
 const HOST_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME'];
 const MINED_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT'];
@@ -186,6 +186,12 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     yield* run([...COMMON_HOSTS.flatMap((name) => HOST_TYPES.map((type) => ({ name, type }))), ...serviceNames]);
     if (signal.aborted) return;
 
+    // 2b. Where a name is known: HTTPS at www, DANE (TLSA) for the web names and the zone's mail servers.
+    const daneQueries = tlsaNames(findings, zone).map((name) => ({ name, type: 'TLSA' as const }));
+    yield { type: 'progress', message: `Looking for HTTPS at www and TLSA at ${daneQueries.map((q) => q.name).join(', ')}` };
+    yield* run([{ name: 'www', type: 'HTTPS' }, ...daneQueries]);
+    if (signal.aborted) return;
+
     // 3. Below each host name that exists: is it delegated, does it have a wildcard of its own?
     const existing = COMMON_HOSTS.filter((n) => findings.exists(n));
     if (existing.length > 0) {
@@ -221,6 +227,13 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     signal.removeEventListener('abort', onAbort);
     client.close();
   }
+}
+
+/** TLSA names worth asking: HTTPS on the apex and www, SMTP on each mail server inside the zone. */
+function tlsaNames(findings: Findings, zone: string): string[] {
+  const mx = [...(findings.rrsets.get('@|MX')?.answers.values() ?? [])].flatMap((a) => (a.type === 'MX' ? [relativeName(a.data.exchange, zone)] : []));
+  const mailHosts = mx.filter((n): n is string => n !== null && n !== '@');
+  return ['_443._tcp', '_443._tcp.www', ...[...new Set(mailHosts)].map((h) => `_25._tcp.${h}`)];
 }
 
 /** Failures that say the resolver (or the way to it) is overloaded: send fewer at once. */

@@ -1,8 +1,16 @@
 import dnsPacket, { type Answer } from 'dns-packet';
+import { RECORD_SPECS, typeByCode } from '@dnsferry/shared';
 
 /** The record types the scan asks for. */
-export const QUERY_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'SOA'] as const;
+export const QUERY_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'SOA', 'HTTPS', 'TLSA'] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** dns-packet knows HTTPS only by number: it writes and reads it as `UNKNOWN_65`, with the raw RDATA. */
+const wireType = (type: QueryType): string => (type === 'HTTPS' ? `UNKNOWN_${RECORD_SPECS.HTTPS.code}` : type);
+function typeName(type: string): string {
+  const m = /^UNKNOWN_(\d+)$/.exec(type);
+  return m ? (typeByCode(Number(m[1])) ?? type) : type;
+}
 
 /** A decoded DNS reply, reduced to what the scan reads. Names are lower case without a trailing dot. */
 export interface DnsReply {
@@ -23,7 +31,7 @@ export function encodeQuery(name: string, type: QueryType): Buffer {
     type: 'query',
     id: 0,
     flags: dnsPacket.RECURSION_DESIRED,
-    questions: [{ type, name, class: 'IN' }],
+    questions: [{ type: wireType(type) as dnsPacket.RecordType, name, class: 'IN' }],
   });
 }
 
@@ -44,10 +52,10 @@ export function decodeReply(body: Buffer, name: string, type: QueryType): DnsRep
   }
   if (packet.type !== 'response') throw new MalformedReplyError('the reply is not a DNS response');
   const q = packet.questions?.[0];
-  if (q && (normalize(q.name) !== normalize(name) || q.type !== type)) {
+  if (q && (normalize(q.name) !== normalize(name) || typeName(q.type) !== type)) {
     throw new MalformedReplyError(`the reply answers ${q.name} ${q.type}, not ${name} ${type}`);
   }
-  const lower = (list: Answer[] | undefined): Answer[] => (list ?? []).map((a) => ({ ...a, name: normalize(a.name) }) as Answer);
+  const lower = (list: Answer[] | undefined): Answer[] => (list ?? []).map((a) => ({ ...a, name: normalize(a.name), type: typeName(a.type) }) as Answer);
   const code = (packet.flags ?? 0) & 0x0f;
   return {
     rcode: RCODES[code] ?? `RCODE${code}`,

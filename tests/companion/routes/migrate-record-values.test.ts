@@ -123,3 +123,24 @@ describe('POST /api/migrate: every record type the target holds', () => {
     ]);
   });
 });
+
+describe('POST /api/migrate: proxying', () => {
+  it('says which records the target will proxy; proxying is not part of identity', async () => {
+    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [
+      { type: 'A', name: 'web', content: '192.0.2.80', ttl: 300, proxied: true },
+      { type: 'CNAME', name: 'docs', content: 'web.example.com', ttl: 300 },
+    ] }] });
+    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual([
+      '[1/2] A web → 192.0.2.80 (proxied)',
+      '[2/2] CNAME docs → web.example.com',
+    ]);
+    // the same record without proxying already exists
+    const again = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'A', name: 'web', content: '192.0.2.80', ttl: 300 }] }] });
+    expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 1 });
+  });
+
+  it('drops proxied from a type the target cannot proxy (only A, AAAA and CNAME carry it)', async () => {
+    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300, proxied: true }] }] });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 1 });
+  });
+});
