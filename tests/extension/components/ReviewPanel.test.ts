@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { mount } from '@vue/test-utils';
+import type { DnsRecord } from '@dnsferry/shared';
+import ReviewPanel from '@/components/ReviewPanel.vue';
+import { groupRecords, keyRecords, type Outcome, type ReviewZone } from '@/stores/review';
+
+function zone(name: string, records: DnsRecord[]): ReviewZone {
+  const ordered = keyRecords(name, records);
+  return { name, groups: groupRecords(ordered), ordered, expected: records.length };
+}
+const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }) as DnsRecord);
+
+function mountPanel(z: ReviewZone, excluded = new Set<string>(), outcomes = new Map<string, Outcome>()) {
+  return mount(ReviewPanel, { props: { zones: [z], excluded, outcomes, dryRun: null, dryRunStatus: null } });
+}
+
+describe('ReviewPanel', () => {
+  it('renders only a window of the rows of a 10,000-record zone, with the list as tall as all of them', () => {
+    const z = zone('big.example', [...hosts(10_000), { type: 'MX', name: '@', content: 'mail.big.example', priority: 10, ttl: 300 } as DnsRecord]);
+    const w = mountPanel(z);
+    const rows = w.findAll('[data-testid=review-record]');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(100);
+    expect(rows[0]?.attributes('aria-label')).toBe('A h0 10.0.0.0');
+    const lists = w.findAll('ul.records');
+    expect(lists.map((l) => l.attributes('data-count'))).toEqual(['10000', '1']);
+    expect(lists[0]?.attributes('style')).toContain(`height: ${10_000 * 22}px`);
+    // the group's count covers every record, rendered or not
+    expect(w.text()).toContain('10000 of 10000');
+  });
+
+  it('counts and marks deselected records, and shows outcomes, on the rows in view', async () => {
+    const z = zone('small.example', hosts(3));
+    const [a, b, c] = z.ordered;
+    const w = mountPanel(z, new Set([b!.key]), new Map([[c!.key, { kind: 'exists', message: 'already there' } satisfies Outcome]]));
+    expect(w.text()).toContain('2 of 3');
+    const boxes = w.findAll('[data-testid=review-record]');
+    expect(boxes.map((x) => (x.element as HTMLInputElement).checked)).toEqual([true, false, true]);
+    expect(w.findAll('li.off')).toHaveLength(1);
+    expect(w.find('.tag.exists').text()).toBe('exists');
+    const group = w.get('[data-testid="review-group-small.example-A"]').element as HTMLInputElement;
+    expect(group.indeterminate).toBe(true);
+
+    await boxes[0]!.trigger('change');
+    expect(w.emitted('toggle')).toEqual([[a!.key]]);
+  });
+});
