@@ -1,4 +1,4 @@
-import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { describeValue, parseZoneFile, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import { AppError } from '../errors';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
@@ -69,8 +69,14 @@ async function* migrateZone(
       yield { type: 'info', zone, message: 'Zone is not at the target yet; it would be created' };
     }
 
-    // 2. the records from the source
-    if (entry.records === undefined) {
+    // 2. the records from a zone file, or from the source
+    if (entry.zoneFile !== undefined) {
+      const parsed = parseZoneFile(entry.zoneFile, zone);
+      entry.zoneFile = undefined; // the records are all we keep
+      records = parsed.records;
+      problems = parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message }));
+      for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
+    } else if (entry.records === undefined) {
       if (!deps.source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
       yield { type: 'status', zone, message: 'Reading records from the source' };
       const content = await deps.source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal });

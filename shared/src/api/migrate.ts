@@ -4,16 +4,26 @@ import { ZoneNameSchema } from '../names';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
-export const MigrateZoneSchema = z.object({
+export const MigrateZoneSchema = z
+  .object({
   name: ZoneNameSchema,
   /**
    * Records the client sends itself (manual source or a scan result). Without them, the zone is read from
    * the source. Each record's values are checked on their own: a bad one fails in the stream, not the request.
    */
   records: z.array(RawRecordSchema).optional(),
+  /**
+   * Or the text of a zone file (BIND format), read as BIND reads it with the zone's name as its origin.
+   * Lines that cannot become a record fail in the stream, naming their line number.
+   */
+  zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
   /** Source resource group; found by listing the subscription when absent. */
   resourceGroup: z.string().max(90).optional(),
-});
+  })
+  .refine((zone) => zone.records === undefined || zone.zoneFile === undefined, {
+    error: 'send a zone either as records or as zoneFile, not both',
+    path: ['zoneFile'],
+  });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
 
 export const MigrateRequestSchema = z
@@ -32,7 +42,7 @@ export const MigrateRequestSchema = z
     dryRun: z.boolean().optional(),
   })
   .superRefine((req, ctx) => {
-    const needSource = req.zones.some((z) => z.records === undefined);
+    const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined);
     if (!needSource) return;
     if (!req.subscriptionId) {
       ctx.addIssue({ code: 'custom', path: ['subscriptionId'], message: 'zones without records are read from the source: subscriptionId is required' });

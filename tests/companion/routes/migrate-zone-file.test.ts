@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStack, zoneComplete, type Stack } from '../../support/stack';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const ZONE = `$TTL 1h
+@        IN SOA ns1.example.com. hostmaster.example.com. ( 1 3600 900 604800 300 )
+@        IN NS  ns1.old-host.example.
+@        IN A   192.0.2.1 ; cf_tags=cf-proxied:true
+www  300 IN CNAME @
+@        IN MX  10 mail
+mail     IN A   192.0.2.25
+t        IN TXT foo bar
+bad      IN A   999.1.1.1
+$INCLUDE other.zone
+_443._tcp.www IN TLSA 3 1 1 6ec8a4b7
+old      IN HINFO "PC" "Linux"
+`;
+
+describe('POST /api/migrate with zoneFile', () => {
+  it('reads the text as BIND does and migrates it, each unreadable line an error naming its line', async () => {
+    const { status, events } = await stack.migrate({ zones: [{ name: 'example.com', zoneFile: ZONE }] });
+    expect(status).toBe(200);
+    const result = zoneComplete(events, 'example.com');
+    // SOA and apex NS are skipped; 6 records created; bad A, $INCLUDE and HINFO fail
+    expect(result).toMatchObject({ created: 6, skipped: 2, failed: 3 });
+    const errors = events.filter((e) => e.type === 'error').map((e) => ('message' in e ? e.message : ''));
+    expect(errors).toEqual([
+      expect.stringMatching(/^\[9\/11\] line 9 ✗ 999\.1\.1\.1 is not an IPv4 address$/),
+      expect.stringMatching(/^\[10\/11\] line 10 ✗ .*\$INCLUDE/),
+      expect.stringMatching(/^\[11\/11\] line 12 ✗ record type HINFO is not supported/),
+    ]);
+    const zone = stack.sim.zoneByName('example.com');
+    const wire = stack.sim.records(zone?.id ?? '') as Array<{ type: string; name: string; content: string; proxied: boolean; ttl: number }>;
+    expect(wire.find((w) => w.type === 'A' && w.name === 'example.com')).toMatchObject({ content: '192.0.2.1', proxied: true });
+    expect(wire.find((w) => w.type === 'TXT')?.content).toBe('"foo" "bar"');
+    expect(wire.find((w) => w.type === 'CNAME')).toMatchObject({ name: 'www.example.com', content: 'example.com', ttl: 300 });
+    expect(wire.find((w) => w.type === 'A' && w.name === 'mail.example.com')?.ttl).toBe(3600);
+
+    // a re-run of the same file writes nothing
+    const again = await stack.migrate({ zones: [{ name: 'example.com', zoneFile: ZONE }] });
+    expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 8, failed: 3 });
+  });
+
+  it('refuses a zone sent both as records and as zoneFile', async () => {
+    const res = await stack.migrate({ zones: [{ name: 'example.com', records: [], zoneFile: '@ IN A 192.0.2.1' }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'invalid_request', field: 'zones.0.zoneFile' } });
+  });
+});
