@@ -1,11 +1,25 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { ENDPOINTS, TargetValidateResponseSchema, type TargetAccount } from '@dnsferry/shared';
-import { CompanionError, postJson, probeCompanion } from '@/utils/companion';
+import { CompanionError, postJson } from '@/utils/companion';
+import { checkTrust, forgetPairing, pairWithCompanion } from '@/utils/pairing';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import { useSettingsStore } from './settings';
 
-export type CompanionState = 'unknown' | 'checking' | 'up' | 'down';
+/**
+ * What the popup knows of the companion: `unpaired` (this browser has no key for it, or it no longer
+ * knows this browser), `impostor` (something answers but cannot prove it is the paired companion).
+ */
+export type CompanionState = 'unknown' | 'checking' | 'up' | 'down' | 'unpaired' | 'impostor';
+
+export const COMPANION_LABEL: Record<CompanionState, string> = {
+  unknown: 'Looking for the companion…',
+  checking: 'Looking for the companion…',
+  up: 'Companion connected',
+  down: 'Companion not running',
+  unpaired: 'Companion not paired',
+  impostor: 'Not your companion',
+};
 
 const DRAFT_KEY = 'dnsferry:draft:target';
 interface TargetDraft {
@@ -20,6 +34,10 @@ interface TargetDraft {
 export function targetErrorMessage(err: unknown): string {
   if (!(err instanceof CompanionError)) return err instanceof Error ? err.message : String(err);
   if (err.kind === 'unreachable') return 'The companion does not answer; start it again and retry.';
+  if (err.kind === 'unpaired' || err.kind === 'impostor') return err.message;
+  if (err.code === 'upstream' || err.code === 'upstream_timeout') {
+    return `The companion is running but cannot reach Cloudflare: ${err.message}`;
+  }
   if (err.status === 401) {
     return `Cloudflare does not accept this token: it is invalid or has expired. Create a new API token in the Cloudflare dashboard (My Profile → API Tokens). (${err.message})`;
   }
@@ -34,6 +52,11 @@ export function targetErrorMessage(err: unknown): string {
 export const useConnectionStore = defineStore('connection', () => {
   const settings = useSettingsStore();
   const companion = ref<CompanionState>('unknown');
+  /** Why the answer was not trusted (impostor), or that an earlier pairing was lost (unpaired). */
+  const trustReason = ref<string | null>(null);
+  const pairingBusy = ref(false);
+  const pairingError = ref<string | null>(null);
+  const companionLabel = computed(() => COMPANION_LABEL[companion.value]);
 
   const token = ref('');
   const accounts = ref<TargetAccount[]>([]);
@@ -56,12 +79,44 @@ export const useConnectionStore = defineStore('connection', () => {
     if (companion.value === 'unknown') companion.value = 'checking';
     checking.value = true;
     try {
-      const up = await probeCompanion(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
-      companion.value = up ? 'up' : 'down';
-      return up;
+      const trust = await checkTrust(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
+      companion.value = trust.state;
+      trustReason.value =
+        trust.state === 'impostor'
+          ? trust.reason
+          : trust.state === 'unpaired' && trust.forgotten
+            ? 'The companion no longer knows this browser (its identity was made anew). Pair again.'
+            : null;
+      return trust.state === 'up';
     } finally {
       checking.value = false;
     }
+  }
+
+  /** Pairs with the code the companion printed; on success the companion is trusted at once. */
+  async function pair(code: string, fetchImpl?: typeof fetch): Promise<boolean> {
+    pairingBusy.value = true;
+    pairingError.value = null;
+    try {
+      await pairWithCompanion(settings.companionUrl, code, fetchImpl ? { fetch: fetchImpl } : {});
+      return await checkCompanion(fetchImpl);
+    } catch (err) {
+      if (err instanceof CompanionError && err.kind === 'impostor') {
+        companion.value = 'impostor';
+        trustReason.value = err.message;
+      }
+      if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
+      pairingError.value = err instanceof Error ? err.message : String(err);
+      return false;
+    } finally {
+      pairingBusy.value = false;
+    }
+  }
+
+  /** Drops this browser's key for the companion (the popup then asks for a code again). */
+  async function unpair(): Promise<void> {
+    await forgetPairing(settings.companionUrl);
+    await checkCompanion();
   }
 
   async function validateTarget(fetchImpl?: typeof fetch): Promise<boolean> {
@@ -85,6 +140,7 @@ export const useConnectionStore = defineStore('connection', () => {
       return res.accounts.length > 0;
     } catch (err) {
       if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
+      if (err instanceof CompanionError && (err.kind === 'unpaired' || err.kind === 'impostor')) void checkCompanion(fetchImpl);
       accounts.value = [];
       accountId.value = '';
       validatedToken.value = '';
@@ -127,6 +183,12 @@ export const useConnectionStore = defineStore('connection', () => {
 
   return {
     companion,
+    companionLabel,
+    trustReason,
+    pairingBusy,
+    pairingError,
+    pair,
+    unpair,
     checking,
     token,
     accounts,

@@ -1,10 +1,14 @@
 import type { z } from 'zod';
 import { ENDPOINTS, ErrorBodySchema, type ErrorCode } from '@dnsferry/shared';
+import { assertGenuine } from './pairing';
 
 export const DEFAULT_COMPANION_URL = 'http://127.0.0.1:8787';
 
-/** Why a call to the companion did not give the expected answer. */
-export type CompanionErrorKind = 'unreachable' | 'http' | 'protocol' | 'aborted';
+/**
+ * Why a call to the companion did not give the expected answer. `unpaired` and `impostor` come from
+ * the check made before any credential leaves: nothing was sent.
+ */
+export type CompanionErrorKind = 'unreachable' | 'http' | 'protocol' | 'aborted' | 'unpaired' | 'impostor' | 'invalid';
 
 export class CompanionError extends Error {
   constructor(
@@ -29,7 +33,16 @@ export function endpointUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
+/** Bodies to these endpoints carry no credential; every other endpoint's does (new ones too). */
+const NO_CREDENTIALS = new Set<string>([ENDPOINTS.scan, ENDPOINTS.pair, ENDPOINTS.pairProof]);
+
 async function post(baseUrl: string, path: string, body: unknown, opts: CallOptions): Promise<Response> {
+  // Before a credential leaves, the companion proves it is the one this browser paired with.
+  if (!NO_CREDENTIALS.has(path)) await assertGenuine(baseUrl, opts);
+  return send(baseUrl, path, body, opts);
+}
+
+async function send(baseUrl: string, path: string, body: unknown, opts: CallOptions): Promise<Response> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   try {
     return await doFetch(endpointUrl(baseUrl, path), {
@@ -59,7 +72,7 @@ async function failure(res: Response): Promise<CompanionError> {
   return new CompanionError('http', message, res.status, code, field);
 }
 
-/** POST a JSON body and validate the JSON answer with a shared schema. */
+/** POST a JSON body and validate the JSON answer with a shared schema (after the proof, for credentials). */
 export async function postJson<S extends z.ZodType>(
   baseUrl: string,
   path: string,
@@ -67,7 +80,16 @@ export async function postJson<S extends z.ZodType>(
   schema: S,
   opts: CallOptions = {},
 ): Promise<z.output<S>> {
-  const res = await post(baseUrl, path, body, opts);
+  return readJson(await post(baseUrl, path, body, opts), schema);
+}
+
+/** The same without the proof: for the pairing calls themselves, which carry no credential. */
+export async function rawPostJson<S extends z.ZodType>(baseUrl: string, path: string, body: unknown, schema: S, opts: CallOptions = {}): Promise<z.output<S>> {
+  if (!NO_CREDENTIALS.has(path)) throw new Error(`${path} carries credentials; use postJson`);
+  return readJson(await send(baseUrl, path, body, opts), schema);
+}
+
+async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
   if (!res.ok) throw await failure(res);
   let json: unknown;
   try {
@@ -141,16 +163,3 @@ export async function* streamNdjson<S extends z.ZodType>(
   }
 }
 
-/**
- * Is the companion there? Any endpoint answers JSON; an empty body to target validation must be
- * refused with the contract's error body, which also shows it is our companion and not another server.
- */
-export async function probeCompanion(baseUrl: string, opts: CallOptions = {}): Promise<boolean> {
-  try {
-    await postJson(baseUrl, ENDPOINTS.targetValidate, {}, ErrorBodySchema, opts);
-    return false; // a 2xx to an empty body is not our companion
-  } catch (err) {
-    if (!(err instanceof CompanionError)) throw err;
-    return err.kind === 'http';
-  }
-}

@@ -5,25 +5,58 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useSettingsStore } from '@/stores/settings';
 import { companionFetch, errorBody, json, refused } from '../support/fetch';
+import { pairTestCompanion, proofAnswer } from '../support/pairing';
 
 const ACME = { id: 'a'.repeat(32), name: 'Acme' };
 const BETA = { id: 'b'.repeat(32), name: 'Beta' };
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  await pairTestCompanion();
   setActivePinia(createPinia());
 });
 
 describe('connection store: companion', () => {
-  it('finds the companion at the configured address', async () => {
+  it('finds the paired companion at the configured address', async () => {
     const settings = useSettingsStore();
     await fakeBrowser.storage.local.set({ 'dnsferry:settings': { companionUrl: 'http://localhost:9999' } });
+    await pairTestCompanion('http://localhost:9999');
     await settings.load();
-    const fetch = companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected', 'targetToken') });
+    const fetch = companionFetch({ '/api/pair/proof': proofAnswer() });
     const store = useConnectionStore();
     expect(await store.checkCompanion(fetch)).toBe(true);
     expect(store.companion).toBe('up');
-    expect(fetch.calls[0]).toEqual({ url: 'http://localhost:9999/api/target/validate', body: {} });
+    expect(store.companionLabel).toBe('Companion connected');
+    expect(fetch.calls[0]?.url).toBe('http://localhost:9999/api/pair/proof');
+  });
+
+  it('asks for pairing when this browser has no key for the companion (not "connected")', async () => {
+    fakeBrowser.reset();
+    const store = useConnectionStore();
+    expect(await store.checkCompanion(companionFetch({}))).toBe(false);
+    expect(store.companion).toBe('unpaired');
+    expect(store.companionLabel).toBe('Companion not paired');
+    expect(store.trustReason).toBeNull();
+  });
+
+  it('says the companion forgot this browser when it refuses the proof of a stored pairing', async () => {
+    const store = useConnectionStore();
+    const fetch = companionFetch({ '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion') });
+    expect(await store.checkCompanion(fetch)).toBe(false);
+    expect(store.companion).toBe('unpaired');
+    expect(store.trustReason).toMatch(/no longer knows this browser/);
+  });
+
+  it('calls a server that cannot prove the pairing "not your companion", and sends it no token', async () => {
+    const store = useConnectionStore();
+    const fetch = companionFetch({ '/api/pair/proof': proofAnswer(Buffer.alloc(32, 9).toString('base64url')), '/api/target/validate': () => json(200, {}) });
+    expect(await store.checkCompanion(fetch)).toBe(false);
+    expect(store.companion).toBe('impostor');
+    expect(store.companionLabel).toBe('Not your companion');
+    store.token = 'secret-token';
+    expect(await store.validateTarget(fetch)).toBe(false);
+    expect(store.targetError).toMatch(/This is not your dnsferry companion/);
+    expect(fetch.calls.filter((c) => c.url.endsWith('/api/target/validate'))).toEqual([]);
   });
 
   it('says down when nothing answers', async () => {
@@ -57,6 +90,15 @@ describe('connection store: target token', () => {
     store.accountId = BETA.id;
     expect(store.targetReady).toBe(true);
     expect(store.account?.name).toBe('Beta');
+  });
+
+  it('says the companion runs but cannot reach Cloudflare, with the companion’s own words', async () => {
+    const store = useConnectionStore();
+    store.token = 'tok';
+    const message = 'cannot reach api.cloudflare.com: DNS lookup failed — offline, or behind a proxy? set HTTPS_PROXY';
+    await store.validateTarget(companionFetch({ '/api/target/validate': () => errorBody(502, 'upstream', message) }));
+    expect(store.targetError).toBe(`The companion is running but cannot reach Cloudflare: ${message}`);
+    expect(store.targetError).not.toMatch(/token|permission/i);
   });
 
   it.each([

@@ -6,6 +6,7 @@ import type { MigrateEvent } from '@dnsferry/shared';
 import { useMigrationStore } from '@/stores/migration';
 import { createJobRunner } from '@/utils/job-runner';
 import { companionFetch, lines, ndjson } from '../support/fetch';
+import { pairTestCompanion } from '../support/pairing';
 import { localLink } from '../support/local-link';
 
 const zone = 'example.com';
@@ -24,8 +25,9 @@ function eventsFor(n: number): MigrateEvent[] {
   return out;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  await pairTestCompanion(); // credentials go only to the paired companion
   setActivePinia(createPinia());
 });
 

@@ -3,11 +3,13 @@ import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useSourceStore, validateRow } from '@/stores/source';
 import { companionFetch, errorBody, json } from '../support/fetch';
+import { pairTestCompanion } from '../support/pairing';
 
 const SUB = '11111111-2222-3333-4444-555555555555';
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  await pairTestCompanion(); // credentials go only to the paired companion
   setActivePinia(createPinia());
 });
 

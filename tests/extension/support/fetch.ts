@@ -1,3 +1,5 @@
+import { proofAnswer } from './pairing';
+
 /** Fetch doubles that answer like the companion: JSON bodies and NDJSON streams split at awkward places. */
 
 export interface Call {
@@ -33,14 +35,18 @@ export function ndjson(chunks: string[], opts: { delayMs?: number; gate?: Promis
 /** Lines → one string per line, so every event arrives in its own chunk. */
 export const lines = (events: unknown[]): string[] => events.map((e) => `${JSON.stringify(e)}\n`);
 
-/** Routes by path; records every call. */
+/**
+ * Routes by path; records every call. The proof request is answered as the paired test companion
+ * would (see pairing.ts), and not recorded, unless a test routes it itself.
+ */
 export function companionFetch(routes: Record<string, Handler>): typeof fetch & { calls: Call[] } {
   const calls: Call[] = [];
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    calls.push({ url, body });
     const path = new URL(url).pathname;
+    if (!routes[path] && path === '/api/pair/proof') return proofAnswer()(body, url);
+    calls.push({ url, body });
     const handler = routes[path];
     if (!handler) return errorBody(404, 'not_found', `no endpoint at ${path}`);
     if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');

@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { MigrateEventSchema, TargetValidateResponseSchema } from '@dnsferry/shared';
-import { CompanionError, postJson, probeCompanion, streamNdjson } from '@/utils/companion';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MigrateEventSchema, ScanEventSchema, TargetValidateResponseSchema } from '@dnsferry/shared';
+import { CompanionError, postJson, streamNdjson } from '@/utils/companion';
 import { companionFetch, errorBody, json, ndjson, refused } from '../support/fetch';
+import { pairTestCompanion, proofAnswer } from '../support/pairing';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await pairTestCompanion();
+});
+const PROOF = '/api/pair/proof';
+/** The calls that are not the proof request. */
+const work = (calls: Array<{ url: string; body: unknown }>) => calls.filter((c) => !c.url.endsWith(PROOF));
 
 const BASE = 'http://127.0.0.1:8787';
 
@@ -12,7 +22,7 @@ describe('postJson', () => {
     });
     const res = await postJson(`${BASE}/`, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
     expect(res.accounts[0]?.name).toBe('Acme');
-    expect(fetch.calls).toEqual([{ url: `${BASE}/api/target/validate`, body: { targetToken: 't' } }]);
+    expect(work(fetch.calls)).toEqual([{ url: `${BASE}/api/target/validate`, body: { targetToken: 't' } }]);
   });
 
   it('turns an error body into a CompanionError with status, code, message and field', async () => {
@@ -66,15 +76,57 @@ describe('streamNdjson', () => {
   });
 });
 
-describe('probeCompanion', () => {
-  it('is up when an empty validation is refused with the contract error body', async () => {
-    const fetch = companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected the target API token', 'targetToken') });
-    expect(await probeCompanion(BASE, { fetch })).toBe(true);
+describe('the proof before credentials', () => {
+  const validate = () => json(200, { success: true, accounts: [], token: { status: 'active' } });
+
+  it('asks the companion for a fresh proof before every request that carries a credential', async () => {
+    const fetch = companionFetch({ [PROOF]: proofAnswer(), '/api/target/validate': validate });
+    await postJson(BASE, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
+    await postJson(BASE, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
+    expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual([PROOF, '/api/target/validate', PROOF, '/api/target/validate']);
+    const nonces = fetch.calls.filter((c) => c.url.endsWith(PROOF)).map((c) => (c.body as { nonce: string }).nonce);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
-  it('is down when nothing answers, or when something else answers', async () => {
-    expect(await probeCompanion(BASE, { fetch: refused })).toBe(false);
-    const other = (async () => new Response('<html>hello</html>', { status: 404 })) as typeof fetch;
-    expect(await probeCompanion(BASE, { fetch: other })).toBe(false);
+  it('sends nothing to a server that cannot prove it holds the key (an impostor on the port)', async () => {
+    const impostors = [
+      // proves with another key
+      proofAnswer(Buffer.alloc(32, 1).toString('base64url')),
+      // answers anything with 200
+      () => json(200, { success: true, companionId: 'x', proof: 'A'.repeat(43) }),
+      // is some other web server
+      () => new Response('<html>hello</html>', { status: 404 }),
+    ];
+    for (const answer of impostors) {
+      const fetch = companionFetch({ [PROOF]: answer, '/api/target/validate': validate, '/api/migrate': () => ndjson([]) });
+      const err = await postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ kind: 'impostor' });
+      expect((err as Error).message).toMatch(/^This is not your dnsferry companion: .*Nothing was sent to it\.$/);
+      const stream = streamNdjson(BASE, '/api/migrate', { targetToken: 'secret-token' }, MigrateEventSchema, { fetch });
+      await expect(stream.next()).rejects.toMatchObject({ kind: 'impostor' });
+      expect(work(fetch.calls)).toEqual([]);
+      expect(JSON.stringify(fetch.calls)).not.toContain('secret-token');
+    }
+  });
+
+  it('sends nothing while this browser is not paired', async () => {
+    fakeBrowser.reset();
+    const fetch = companionFetch({ '/api/target/validate': validate });
+    await expect(postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch })).rejects.toMatchObject({ kind: 'unpaired' });
+    expect(work(fetch.calls)).toEqual([]);
+  });
+
+  it('needs no proof for a scan, which carries no credential', async () => {
+    fakeBrowser.reset();
+    const fetch = companionFetch({ [PROOF]: proofAnswer(), '/api/dns/scan': () => ndjson(['{"type":"done","records":[],"total":0,"subdomainsFound":[]}\n']) });
+    const got = [];
+    for await (const e of streamNdjson(BASE, '/api/dns/scan', { domain: 'example.com' }, ScanEventSchema, { fetch })) got.push(e);
+    expect(got).toHaveLength(1);
+    expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/dns/scan']);
+  });
+
+  it('says the companion is down when nothing answers the proof request', async () => {
+    await expect(postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: refused })).rejects.toMatchObject({ kind: 'unreachable' });
   });
 });

@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
 import { CANCELLED, INTERRUPTED_BY_RESTART, INTERRUPTED_STREAM, createJobRunner } from '@/utils/job-runner';
 import type { PersistedJobs, Update } from '@/utils/messages';
 import { applyMigrateEvent, endMigrationJob, type MigrationJob } from '@/utils/migration-state';
 import { companionFetch, lines, ndjson, refused } from '../support/fetch';
+import { pairTestCompanion } from '../support/pairing';
+
+// Credentials go only to the paired companion (the test doubles answer its proof).
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await pairTestCompanion();
+});
 
 const URL_ = 'http://127.0.0.1:8787';
 const SECRET = 'cf-secret-token-value';

@@ -6,6 +6,7 @@ import App from '@/entrypoints/popup/App.vue';
 import { BACKGROUND_LINK } from '@/utils/background-link';
 import { createJobRunner } from '@/utils/job-runner';
 import { companionFetch, errorBody, json, lines, ndjson, refused } from '../../support/fetch';
+import { pairTestCompanion } from '../../support/pairing';
 import { localLink } from '../../support/local-link';
 
 const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
@@ -25,8 +26,9 @@ function mountApp(fetch: typeof globalThis.fetch) {
 
 const until = (fn: () => void) => vi.waitFor(fn, { timeout: 3000, interval: 20 });
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  await pairTestCompanion(); // credentials go only to the paired companion
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,0 +1,144 @@
+import { browser } from 'wxt/browser';
+import {
+  ENDPOINTS,
+  PAIR_CONTEXT,
+  PROOF_CONTEXT,
+  PairProofResponseSchema,
+  PairResponseSchema,
+  PairingCodeSchema,
+} from '@dnsferry/shared';
+import { CompanionError, rawPostJson, type CallOptions } from './companion';
+
+/**
+ * The extension's side of pairing. The key a companion gives at pairing is kept in `storage.local`
+ * (per companion address); before any credential leaves, the companion must answer a fresh nonce
+ * with HMAC(key, origin, port, nonce). A server that is not that companion cannot.
+ */
+export const PAIRINGS_KEY = 'dnsferry:pairings';
+
+export interface Pairing {
+  key: string;
+  companionId: string;
+  pairedAt: number;
+}
+type Pairings = Record<string, Pairing>;
+
+/** What the popup says about the companion at an address. */
+export type Trust =
+  | { state: 'up'; companionId: string }
+  | { state: 'down' }
+  /** `forgotten`: this browser had paired, but the companion no longer knows it (a new identity). */
+  | { state: 'unpaired'; forgotten: boolean }
+  | { state: 'impostor'; reason: string };
+
+const norm = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
+
+async function all(): Promise<Pairings> {
+  return ((await browser.storage.local.get(PAIRINGS_KEY))[PAIRINGS_KEY] as Pairings | undefined) ?? {};
+}
+export async function loadPairing(baseUrl: string): Promise<Pairing | null> {
+  return (await all())[norm(baseUrl)] ?? null;
+}
+async function savePairing(baseUrl: string, pairing: Pairing): Promise<void> {
+  await browser.storage.local.set({ [PAIRINGS_KEY]: { ...(await all()), [norm(baseUrl)]: pairing } });
+}
+export async function forgetPairing(baseUrl: string): Promise<void> {
+  const rest = await all();
+  delete rest[norm(baseUrl)];
+  await browser.storage.local.set({ [PAIRINGS_KEY]: rest });
+}
+
+/** The Origin the browser sends for this extension (`chrome-extension://id`, `moz-extension://uuid`). */
+export function extensionOrigin(): string {
+  return browser.runtime.getURL('/').replace(/\/+$/, '');
+}
+
+/** The port the companion listens on, as its proofs name it. */
+export function companionPort(baseUrl: string): number {
+  const url = new URL(baseUrl);
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+}
+
+const b64url = (bytes: ArrayBuffer | Uint8Array): string => {
+  let s = '';
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+const fromB64url = (text: string): Uint8Array<ArrayBuffer> => {
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+};
+
+async function hmac(key: Uint8Array<ArrayBuffer>, text: string): Promise<string> {
+  const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return b64url(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
+}
+const codeKey = (code: string) => new TextEncoder().encode(code) as Uint8Array<ArrayBuffer>;
+const newNonce = () => b64url(crypto.getRandomValues(new Uint8Array(24)));
+
+/**
+ * Pairs with the companion at `baseUrl` using the code it printed. The code never travels: the
+ * extension proves it knows it, and keeps the key only if the answer proves the companion knows it too.
+ */
+export async function pairWithCompanion(baseUrl: string, typedCode: string, opts: CallOptions = {}): Promise<Pairing> {
+  const parsed = PairingCodeSchema.safeParse(typedCode);
+  if (!parsed.success) throw new CompanionError('invalid', parsed.error.issues[0]?.message ?? 'enter the pairing code');
+  const code = parsed.data;
+  const origin = extensionOrigin();
+  const nonce = newNonce();
+  const codeProof = await hmac(codeKey(code), `${PAIR_CONTEXT}extension\n${origin}\n${nonce}`);
+  let res;
+  try {
+    res = await rawPostJson(baseUrl, ENDPOINTS.pair, { nonce, codeProof }, PairResponseSchema, opts);
+  } catch (err) {
+    if (err instanceof CompanionError && err.kind === 'protocol') throw impostor('it does not speak the pairing protocol', err);
+    throw err;
+  }
+  const expected = await hmac(codeKey(code), `${PAIR_CONTEXT}companion\n${origin}\n${companionPort(baseUrl)}\n${nonce}\n${res.key}`);
+  if (expected !== res.codeProof) throw impostor('it could not show that it printed this code');
+  const pairing = { key: res.key, companionId: res.companionId, pairedAt: Date.now() };
+  await savePairing(baseUrl, pairing);
+  return pairing;
+}
+
+function impostor(reason: string, cause?: unknown): CompanionError {
+  return new CompanionError('impostor', `This is not your dnsferry companion: ${reason}. Nothing was sent to it.`, undefined, undefined, undefined, { cause });
+}
+
+/** Asks the companion at `baseUrl` to prove it holds this browser's key; says what the popup should show. */
+export async function checkTrust(baseUrl: string, opts: CallOptions = {}): Promise<Trust> {
+  const pairing = await loadPairing(baseUrl);
+  const nonce = newNonce();
+  try {
+    const res = await rawPostJson(baseUrl, ENDPOINTS.pairProof, { nonce }, PairProofResponseSchema, opts);
+    if (!pairing) return { state: 'unpaired', forgotten: false };
+    const expected = await hmac(fromB64url(pairing.key), `${PROOF_CONTEXT}${extensionOrigin()}\n${companionPort(baseUrl)}\n${nonce}`);
+    if (res.proof !== expected) return { state: 'impostor', reason: 'it could not prove it holds the key this browser was paired with' };
+    return { state: 'up', companionId: res.companionId };
+  } catch (err) {
+    if (!(err instanceof CompanionError)) throw err;
+    if (err.kind === 'unreachable') return { state: 'down' };
+    if (err.kind === 'aborted') throw err;
+    // The companion's own answer for a browser it does not know.
+    if (err.kind === 'http' && err.code === 'forbidden') return { state: 'unpaired', forgotten: pairing !== null };
+    if (!pairing && err.kind === 'http') return { state: 'unpaired', forgotten: false };
+    return { state: 'impostor', reason: err.kind === 'http' ? `it answered the proof request with "${err.message.slice(0, 120)}"` : 'it does not speak the dnsferry protocol' };
+  }
+}
+
+/** Throws unless the companion at `baseUrl` proves, right now, that it is the one this browser paired with. */
+export async function assertGenuine(baseUrl: string, opts: CallOptions): Promise<void> {
+  const trust = await checkTrust(baseUrl, opts);
+  switch (trust.state) {
+    case 'up':
+      return;
+    case 'down':
+      throw new CompanionError('unreachable', `The companion does not answer at ${baseUrl}.`);
+    case 'unpaired':
+      throw new CompanionError('unpaired', 'This browser is not paired with the companion yet: enter the pairing code it prints. Nothing was sent.');
+    case 'impostor':
+      throw impostor(trust.reason);
+  }
+}
