@@ -61,9 +61,6 @@ export function lexZoneFile(text: string): LexedLine[] {
       current = { line: n + 1, initialBlank: first === SPACE || first === TAB, tokens: [], comments: [], text: s, error: null };
     } else current.text += `\n${s}`;
     const entry: LexedLine = current;
-    const fail = (message: string) => {
-      entry.error ??= message;
-    };
 
     let i = 0;
     while (i < s.length) {
@@ -77,13 +74,13 @@ export function lexZoneFile(text: string): LexedLine[] {
         depth++;
         i++;
       } else if (c === CLOSE) {
-        if (depth === 0) fail('")" without "(" before it');
+        if (depth === 0) entry.error ??= '")" without "(" before it';
         else depth--;
         i++;
       } else if (c === QUOTE) {
         const end = endOfQuoted(s, i);
         if (end < 0) {
-          fail('a quoted string is not closed on its line');
+          entry.error ??= 'a quoted string is not closed on its line';
           entry.tokens.push({ raw: `${s.slice(i)}"`, quoted: true });
           break;
         }
@@ -97,7 +94,7 @@ export function lexZoneFile(text: string): LexedLine[] {
         while (i < s.length) {
           const d = s.charCodeAt(i);
           if (d === BACKSLASH) {
-            if (i + 1 >= s.length) fail('a "\\" ends the line');
+            if (i + 1 >= s.length) entry.error ??= 'a "\\" ends the line';
             i += 2;
           } else if (d === QUOTE && s.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
             const end = endOfQuoted(s, i);
@@ -108,7 +105,7 @@ export function lexZoneFile(text: string): LexedLine[] {
           } else if (isBlank(d) || d === SEMI || d === OPEN || d === CLOSE || d === QUOTE) break;
           else i++;
         }
-        if (!closed) fail('a quoted string is not closed on its line');
+        if (!closed) entry.error ??= 'a quoted string is not closed on its line';
         entry.tokens.push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
       }
     }

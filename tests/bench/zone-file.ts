@@ -1,0 +1,113 @@
+/**
+ * Zone-file reading speed: a generated 100,000-line zone (the record mix of a large real zone:
+ * mostly A/AAAA/CNAME, with MX, TXT incl. DKIM keys over parenthesised lines, SRV, CAA, PTR-style
+ * names, comments and owner-less lines) read by `parseZoneFile`, which the popup runs on every
+ * keystroke and the companion on `zoneFile`. Median of RUNS readings after one warm-up.
+ *
+ *   npx tsx tests/bench/zone-file.ts
+ */
+import { parseZoneFile, readZoneEntries } from '@dnsferry/shared';
+
+const RUNS = 5;
+const LINES = 100_000;
+const ZONE = 'bench.example';
+
+/** The headline figures, flat (what `pnpm bench` prints). */
+export interface ZoneFileFigures {
+  lines: number;
+  bytes: number;
+  records: number;
+  issues: number;
+  runs: number;
+  /** Median wall time of parseZoneFile (read + registry), and its records per second. */
+  medianMs: number;
+  recordsPerSecond: number;
+  /** The reader alone (entries, RDATA not interpreted). */
+  readerMedianMs: number;
+  readerEntriesPerSecond: number;
+}
+
+/** A deterministic zone of exactly `lines` lines. */
+export function benchZone(lines: number): string {
+  const out: string[] = [`$ORIGIN ${ZONE}.`, '$TTL 1h', '@ IN SOA ns1 hostmaster ( 2024010101 ; serial', '  1h 15m 1w 5m )', '  IN NS ns1.example.net.'];
+  const dkim = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwxL2Ye7yQxa8pLZB8b3yc3wp4T2uOV5657IQ';
+  let i = 0;
+  while (out.length < lines) {
+    const h = `h${i}`;
+    const a = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    switch (i % 10) {
+      case 0:
+      case 1:
+      case 2:
+        out.push(`${h} 300 IN A ${a}`);
+        break;
+      case 3:
+        out.push(`${h} IN AAAA 2001:db8::${(i & 0xffff).toString(16)}`, `  IN TXT "v=spf1 ip4:${a} -all" ; owner-less`);
+        break;
+      case 4:
+        out.push(`www.${h} 1h IN CNAME ${h}`);
+        break;
+      case 5:
+        out.push(`${h} MX 10 mail.${h}.${ZONE}.`);
+        break;
+      case 6:
+        out.push(`sel._domainkey.${h} IN TXT ( "v=DKIM1; k=rsa; "`, `  "p=${dkim}" )`);
+        break;
+      case 7:
+        out.push(`_sip._tcp.${h} 600 IN SRV 10 60 5060 sip.${h}`);
+        break;
+      case 8:
+        out.push(`${h} CAA 0 issue "letsencrypt.org"`);
+        break;
+      default:
+        out.push(`; host ${i}`, `${h}.${ZONE}. 86400 IN A ${a}`);
+    }
+    i++;
+  }
+  return `${out.slice(0, lines).join('\n')}\n`;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+function time(fn: () => void): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+export function benchZoneFile(): ZoneFileFigures {
+  const text = benchZone(LINES);
+  const parsed = parseZoneFile(text, ZONE); // warm-up, and the counts
+  const entries = readZoneEntries(text, ZONE).entries.length;
+  const full: number[] = [];
+  const reader: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    full.push(time(() => parseZoneFile(text, ZONE)));
+    reader.push(time(() => readZoneEntries(text, ZONE)));
+  }
+  const medianMs = median(full);
+  const readerMedianMs = median(reader);
+  return {
+    lines: LINES,
+    bytes: new TextEncoder().encode(text).length,
+    records: parsed.records.length,
+    issues: parsed.issues.length,
+    runs: RUNS,
+    medianMs,
+    recordsPerSecond: Math.round(parsed.records.length / (medianMs / 1000)),
+    readerMedianMs,
+    readerEntriesPerSecond: Math.round(entries / (readerMedianMs / 1000)),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const f = benchZoneFile();
+  process.stdout.write(
+    `zone file of ${f.lines.toLocaleString('en')} lines (${(f.bytes / 2 ** 20).toFixed(1)} MiB): ${f.records.toLocaleString('en')} records, ${f.issues} issues\n` +
+      `  parseZoneFile  ${f.medianMs.toFixed(0)} ms median of ${f.runs} → ${f.recordsPerSecond.toLocaleString('en')} records/s\n` +
+      `  reader alone   ${f.readerMedianMs.toFixed(0)} ms → ${f.readerEntriesPerSecond.toLocaleString('en')} entries/s\n`,
+  );
+}
