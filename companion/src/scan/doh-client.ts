@@ -1,4 +1,5 @@
 import { isAbort } from '../errors';
+import { proxyFor, type ProxySettings } from '../http/proxy';
 import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './transports';
 import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './wire';
 
@@ -13,6 +14,11 @@ export interface DohClientOptions {
    */
   protocol?: 'auto' | 'http2' | 'http1';
   fetch?: typeof fetch;
+  /**
+   * HTTPS_PROXY/HTTP_PROXY/NO_PROXY for the HTTP/2 connection, which this client opens itself (through
+   * a CONNECT tunnel). The HTTP/1.1 fallback goes through `fetch`, which applies the same settings.
+   */
+  proxy?: ProxySettings;
 }
 
 export const DOH_CLIENT_DEFAULTS = { timeoutMs: 3000, retries: 1 } as const;
@@ -46,7 +52,7 @@ export function createDohClient(dohUrl: string, options: DohClientOptions = {}):
   const retries = options.retries ?? DOH_CLIENT_DEFAULTS.retries;
   const mode = options.protocol ?? 'auto';
   const http1 = new FetchTransport(url, options.fetch ?? fetch);
-  const http2 = new Http2Transport(url);
+  const http2 = new Http2Transport(url, options.proxy ? proxyFor(options.proxy, url) : undefined);
   let active: DohTransport = mode === 'http1' ? http1 : http2;
   // Until HTTP/2 has worked once, a failure may mean the resolver only speaks HTTP/1.1.
   let http2Proven = mode !== 'auto';

@@ -23,6 +23,8 @@ export interface ScanOptions {
   retries?: number;
   protocol?: DohClientOptions['protocol'];
   fetch?: typeof fetch;
+  /** Proxy settings for the HTTP/2 connection the DoH client opens itself (fetch has its own). */
+  proxy?: DohClientOptions['proxy'];
 }
 
 /**
@@ -79,6 +81,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     retries: options.retries ?? SCAN_DEFAULTS.retries,
     ...(options.protocol ? { protocol: options.protocol } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
   });
   // Every query listens to this one: the client going away, or the scan's time limit.
   const stop = new AbortController();

@@ -2,6 +2,7 @@ import http2, { type ClientHttp2Session } from 'node:http2';
 import net, { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
+import { openTunnel } from '../http/tunnel';
 
 /** How DNS messages travel to the resolver (RFC 8484 GET, `?dns=` base64url). */
 export interface DohTransport {
@@ -36,19 +37,36 @@ export function getUrl(base: URL, wire: Buffer): URL {
 
 /**
  * One HTTP/2 connection (TLS with ALPN h2, or h2c with prior knowledge for http:// URLs) carrying
- * every query as its own stream. Reconnects when the server closed it.
+ * every query as its own stream. Reconnects when the server closed it. With a `proxy`, the
+ * connection runs inside an HTTP CONNECT tunnel (fetch, and so the HTTP/1.1 transport, tunnels by itself).
  */
 export class Http2Transport implements DohTransport {
   readonly protocol = 'HTTP/2';
   private session: ClientHttp2Session | undefined;
+  private connecting: Promise<ClientHttp2Session> | undefined;
   private lastSessionError: Error | undefined;
 
-  constructor(private readonly url: URL) {}
+  constructor(
+    private readonly url: URL,
+    private readonly proxy?: URL,
+  ) {}
 
-  private open(): ClientHttp2Session {
+  /** The live session, or one being opened (a tunnel takes a round trip first); shared by every query. */
+  private open(): ClientHttp2Session | Promise<ClientHttp2Session> {
     const current = this.session;
     if (current && !current.closed && !current.destroyed) return current;
-    const session = http2.connect(this.url.origin, { createConnection: () => this.connectSocket() });
+    if (!this.proxy) return this.start(this.connectSocket());
+    const proxy = this.proxy;
+    this.connecting ??= openTunnel(proxy, this.host(), this.port())
+      .then((tunnel) => this.start(this.connectSocket(tunnel)))
+      .finally(() => {
+        this.connecting = undefined;
+      });
+    return this.connecting;
+  }
+
+  private start(socket: Duplex): ClientHttp2Session {
+    const session = http2.connect(this.url.origin, { createConnection: () => socket });
     // Each pending stream fails with its own error; the session's is kept to explain it.
     session.on('error', (err: Error) => {
       this.lastSessionError = err;
@@ -67,15 +85,27 @@ export class Http2Transport implements DohTransport {
    * Many small frames are in flight at once: without TCP_NODELAY, Nagle's algorithm holds them
    * until the server's delayed ACK, and concurrent queries end up slower than one at a time.
    */
-  private connectSocket(): Duplex {
-    const host = this.url.hostname.replace(/^\[|\]$/g, '');
-    const port = Number(this.url.port) || (this.url.protocol === 'https:' ? 443 : 80);
-    const socket =
-      this.url.protocol === 'https:'
-        ? tls.connect({ host, port, ALPNProtocols: ['h2'], ...(isIP(host) ? {} : { servername: host }) })
-        : net.connect({ host, port });
+  private connectSocket(tunnel?: Duplex): Duplex {
+    const host = this.host();
+    const port = this.port();
+    if (this.url.protocol === 'https:') {
+      const options = { ALPNProtocols: ['h2'], ...(isIP(host) ? {} : { servername: host }) };
+      const socket = tunnel ? tls.connect({ ...options, socket: tunnel }) : tls.connect({ host, port, ...options });
+      if (!tunnel) socket.setNoDelay(true);
+      return socket;
+    }
+    if (tunnel) return tunnel;
+    const socket = net.connect({ host, port });
     socket.setNoDelay(true);
     return socket;
+  }
+
+  private host(): string {
+    return this.url.hostname.replace(/^\[|\]$/g, '');
+  }
+
+  private port(): number {
+    return Number(this.url.port) || (this.url.protocol === 'https:' ? 443 : 80);
   }
 
   exchange(wire: Buffer, signal: AbortSignal): Promise<Buffer> {
@@ -89,37 +119,51 @@ export class Http2Transport implements DohTransport {
         signal.removeEventListener('abort', onAbort);
         fn();
       };
-      let req: http2.ClientHttp2Stream;
-      try {
-        req = this.open().request({ ':method': 'GET', ':path': `${url.pathname}${url.search}`, accept: ACCEPT }, { endStream: true });
-      } catch (err) {
-        return reject(new DohTransportError('network', `HTTP/2: ${(err as Error).message}`, undefined, { cause: err }));
-      }
+      let req: http2.ClientHttp2Stream | undefined;
       const onAbort = () => {
-        req.close(http2.constants.NGHTTP2_CANCEL);
+        req?.close(http2.constants.NGHTTP2_CANCEL);
         settle(() => reject(signal.reason));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      let status = 0;
-      let size = 0;
-      const chunks: Buffer[] = [];
-      req.on('response', (headers) => {
-        status = Number(headers[':status']);
-      });
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= MAX_REPLY_BYTES) chunks.push(chunk);
-      });
-      req.on('end', () =>
-        settle(() => {
-          if (status !== 200) reject(new DohTransportError('http', `HTTP ${status}`, status));
-          else if (size > MAX_REPLY_BYTES) reject(new DohTransportError('http', `reply larger than ${MAX_REPLY_BYTES} bytes`, status));
-          else resolve(Buffer.concat(chunks));
-        }),
-      );
-      req.on('error', (err: Error) => settle(() => reject(this.networkError(err))));
-      req.on('close', () => settle(() => reject(this.networkError(new Error(`stream closed (code ${req.rstCode})`)))));
+      const failed = (err: unknown) => settle(() => reject(new DohTransportError('network', `HTTP/2: ${describe(err)}`, undefined, { cause: err })));
+      let opened: ClientHttp2Session | Promise<ClientHttp2Session>;
+      try {
+        opened = this.open();
+      } catch (err) {
+        return failed(err);
+      }
+      void Promise.resolve(opened).then((session) => {
+        if (settled) return;
+        try {
+          req = session.request({ ':method': 'GET', ':path': `${url.pathname}${url.search}`, accept: ACCEPT }, { endStream: true });
+        } catch (err) {
+          return failed(err);
+        }
+        this.listen(req, settle, resolve, reject);
+      }, failed);
     });
+  }
+
+  private listen(req: http2.ClientHttp2Stream, settle: (fn: () => void) => void, resolve: (b: Buffer) => void, reject: (e: unknown) => void): void {
+    let status = 0;
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('response', (headers) => {
+      status = Number(headers[':status']);
+    });
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REPLY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      settle(() => {
+        if (status !== 200) reject(new DohTransportError('http', `HTTP ${status}`, status));
+        else if (size > MAX_REPLY_BYTES) reject(new DohTransportError('http', `reply larger than ${MAX_REPLY_BYTES} bytes`, status));
+        else resolve(Buffer.concat(chunks));
+      }),
+    );
+    req.on('error', (err: Error) => settle(() => reject(this.networkError(err))));
+    req.on('close', () => settle(() => reject(this.networkError(new Error(`stream closed (code ${req.rstCode})`)))));
   }
 
   private networkError(err: Error): DohTransportError {
