@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { DnsRecord, MigrateRequest, RecordType } from '@dnsferry/shared';
+import { RECORD_SPECS, RECORD_TYPES, type DnsRecord, type MigrateRequest, type RecordType } from '@dnsferry/shared';
 import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
@@ -42,7 +42,12 @@ export function recordKey(zone: string, r: DnsRecord): string {
   return `${zone}|${r.type}|${r.name}|${r.content}${extra}${srv}|${r.ttl}`;
 }
 
-const TYPE_ORDER: RecordType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'PTR', 'SOA'];
+/** Groups in the registry's order, so every type the contract knows has its place. */
+const TYPE_ORDER: readonly RecordType[] = RECORD_TYPES;
+
+/** Whether the target can serve this record through its proxy (A, AAAA, CNAME). */
+export const canProxy = (r: DnsRecord): boolean => RECORD_SPECS[r.type].proxiable === true;
+const proxiedIn = (r: DnsRecord): boolean => 'proxied' in r && r.proxied === true;
 
 /** Gives each record a key; the same record twice keeps two distinct keys. */
 export function keyRecords(zone: string, records: DnsRecord[]): ReviewRecord[] {
@@ -104,6 +109,8 @@ export const useReviewStore = defineStore('review', () => {
   const connection = useConnectionStore();
   const migration = useMigrationStore();
   const excluded = ref<Set<string>>(new Set());
+  /** Proxying the user chose, by record key; a record not in it keeps what the source said (absent = DNS only). */
+  const proxyChoice = ref<Map<string, boolean>>(new Map());
   /** Keys of the records sent by the latest run, in order: record events name them by position. */
   const sentKeys = ref<Record<string, string[]>>({});
   /** Azure zones read by a dry run, by `subscription/zone`: then each record can be reviewed. */
@@ -168,6 +175,33 @@ export const useReviewStore = defineStore('review', () => {
     return map;
   });
 
+  /** Keys of the records that will be proxied. */
+  const proxied = computed(() => {
+    const on = new Set<string>();
+    for (const z of zones.value) {
+      for (const r of z.ordered) if (canProxy(r.record) && (proxyChoice.value.get(r.key) ?? proxiedIn(r.record))) on.add(r.key);
+    }
+    return on;
+  });
+  function withProxying(r: ReviewRecord): DnsRecord {
+    if (!canProxy(r.record)) return r.record;
+    const on = proxied.value.has(r.key);
+    if (on === proxiedIn(r.record)) return r.record;
+    const { proxied: _, ...rest } = r.record as DnsRecord & { proxied?: boolean };
+    return (on ? { ...rest, proxied: true } : rest) as DnsRecord;
+  }
+  function toggleProxied(key: string): void {
+    const next = new Map(proxyChoice.value);
+    next.set(key, !proxied.value.has(key));
+    proxyChoice.value = next;
+  }
+  /** Proxies every A, AAAA and CNAME record of a zone, or none. */
+  function setZoneProxied(zone: string, on: boolean): void {
+    const next = new Map(proxyChoice.value);
+    for (const r of zones.value.find((z) => z.name === zone)?.ordered ?? []) if (canProxy(r.record)) next.set(r.key, on);
+    proxyChoice.value = next;
+  }
+
   const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && selectedCount.value > 0);
 
   function toggle(key: string): void {
@@ -202,8 +236,9 @@ export const useReviewStore = defineStore('review', () => {
           keys[z.name] = chosen.map((r) => r.key);
           // An Azure zone with nothing deselected is read afresh (same order, so the same keys);
           // once the user leaves records out, exactly the chosen ones are sent.
-          if (z.fromSource && chosen.length === z.ordered.length) return byName;
-          return { name: z.name, records: chosen.map((r) => r.record) };
+          const sent = chosen.map(withProxying);
+          if (z.fromSource && chosen.length === z.ordered.length && sent.every((r, i) => r === chosen[i]?.record)) return byName;
+          return { name: z.name, records: sent };
         })
         .filter((z) => !('records' in z) || (z.records?.length ?? 0) > 0),
     };
@@ -215,5 +250,5 @@ export const useReviewStore = defineStore('review', () => {
     return { request, expected };
   }
 
-  return { zones, excluded, selectedCount, sourceReads, outcomes, canMigrate, toggle, toggleGroup, buildRequest };
+  return { zones, excluded, selectedCount, sourceReads, outcomes, proxied, canMigrate, toggle, toggleGroup, toggleProxied, setZoneProxied, buildRequest };
 });
