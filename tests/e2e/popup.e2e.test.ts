@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID } from '@dnsferry/shared';
 import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
 import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { PopupPage, setCompanionUrl } from './support/popup-page';
+import { getLocalStorage, PopupPage, setCompanionUrl, setLocalStorage } from './support/popup-page';
 
 let ext: ExtensionBrowser;
 let stack: CompanionStack;
@@ -31,6 +31,16 @@ beforeAll(async () => {
   await setCompanionUrl(ext, stack.url);
 });
 
+const PAIRINGS = 'dnsferry:pairings';
+/** Every flow but the first needs a paired browser; the pairing test makes it, this makes sure of it. */
+async function ensurePaired(): Promise<void> {
+  const pairings = (await getLocalStorage(ext, PAIRINGS)) as Record<string, unknown> | undefined;
+  if (pairings?.[stack.url]) return;
+  const popup = await PopupPage.openAsTab(ext);
+  await popup.pair(stack.pairingCode);
+  await popup.page.close();
+}
+
 // On failure, keep a picture of every extension page for the artifacts.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !ext) return;
@@ -52,6 +62,63 @@ afterAll(async () => {
 describe('the built extension in Chromium', () => {
   it('has the fixed id the companion allows', () => {
     expect(ext.extensionId).toBe(EXTENSION_ID);
+  });
+
+  it('asks for the code the companion printed, refuses a wrong one, pairs, and then shows the steps', async () => {
+    const popup = await PopupPage.openAsTab(ext);
+    try {
+      await popup.waitFor('pairing');
+      // not "connected" before the companion has proved anything
+      expect(await popup.attr('companion-state', 'data-state')).toBe('unpaired');
+      expect(await popup.text('companion-state')).toBe('Companion not paired');
+      expect(await popup.exists('step-source')).toBe(false);
+      await screenshot(popup.page, '00-pairing');
+      const wrong = stack.pairingCode().startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA';
+      await popup.type('pairing-code', wrong);
+      await popup.click('pair-submit');
+      await popup.waitFor('pairing-error');
+      expect(await popup.text('pairing-error')).toMatch(/not the pairing code this companion shows \(4 tries left/);
+      await popup.pair(stack.pairingCode);
+      expect(await popup.text('companion-state')).toBe('Companion connected');
+      await popup.waitFor('step-source');
+      const pairings = (await getLocalStorage(ext, PAIRINGS)) as Record<string, { key: string }>;
+      expect(pairings[stack.url]?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    } finally {
+      await popup.page.close();
+    }
+  });
+
+  it('says "this is not your dnsferry companion" to a server on its address, and sends it nothing', async () => {
+    await ensurePaired();
+    // something else answers where the paired companion was: it echoes a proof it cannot compute
+    const seen: string[] = [];
+    const impostor = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push(`${req.url} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, companionId: 'x', proof: 'A'.repeat(43), accounts: [], token: { status: 'active' } }));
+      });
+    });
+    await new Promise<void>((r) => impostor.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+    const pairings = (await getLocalStorage(ext, PAIRINGS)) as Record<string, unknown>;
+    await setLocalStorage(ext, { [PAIRINGS]: { ...pairings, [url]: pairings[stack.url] } });
+    await setCompanionUrl(ext, url);
+    const popup = await PopupPage.openAsTab(ext);
+    try {
+      await popup.waitFor('impostor');
+      expect(await popup.text('impostor')).toMatch(/^This is not your dnsferry companion .* No token or secret was sent to it/);
+      expect(await popup.attr('companion-state', 'data-state')).toBe('impostor');
+      expect(await popup.exists('cf-token')).toBe(false);
+      await screenshot(popup.page, '00-impostor');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((line) => line.startsWith('/api/pair/proof '))).toBe(true);
+    } finally {
+      await popup.page.close();
+      await setCompanionUrl(ext, stack.url);
+      impostor.close();
+    }
   });
 
   it('says when the companion is not running, with the commands that start it', async () => {
@@ -77,6 +144,7 @@ describe('the built extension in Chromium', () => {
   });
 
   it('scans the current tab’s domain, reviews, dry-runs, migrates, and shows the name servers', async () => {
+    await ensurePaired();
     if (!stack.doh) throw new Error(`the test DNS server did not start: ${stack.dohError}`);
     const page = await ext.browser.newPage();
     await page.goto(`http://shop.dnsferry.test:${sitePort}/products`);
@@ -105,8 +173,7 @@ describe('the built extension in Chromium', () => {
     await screenshot(popup.page, '04-target');
     await popup.click('target-next');
 
-    const boxes = await popup.page.$$(popup.$('review-record'));
-    expect(boxes.length).toBe(found);
+    expect(await popup.reviewRows()).toHaveLength(found);
     await popup.click('dry-run');
     await popup.page.waitForFunction(() => !document.body.textContent?.includes('planning…') && document.querySelector('[data-testid="dry-summary"] .tag') !== null, { timeout: 60_000 });
     await popup.page.waitForFunction((s) => !document.querySelector(s)?.textContent?.includes('Planning'), { timeout: 60_000 }, popup.$('dry-run'));
@@ -134,6 +201,7 @@ describe('the built extension in Chromium', () => {
 });
 
 describe('Azure, manual records, and a closed popup', () => {
+  beforeAll(ensurePaired);
   it('reads Azure zones, migrates two of them, and shows name servers for each', async () => {
     const sp = stack.azureDemo.servicePrincipal;
     const staging = stack.azureDemo.subscriptions.find((s) => s.displayName.startsWith('Staging'))!;
@@ -188,13 +256,13 @@ describe('Azure, manual records, and a closed popup', () => {
 
     await popup.click('dry-run');
     await popup.waitFor('review-azure-read-example.com', 60_000);
-    const rows = async () => popup.page.$$eval('[data-testid="review-record"]', (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-    const shown = await rows();
+    const shown = await popup.reviewRows();
     // the alias to a public IP was resolved to its address; the one with no address is pointed out
     expect(shown).toEqual(expect.arrayContaining(['A @ 203.0.113.10', 'A mail 192.0.2.25', 'MX @ 10 mail.example.com', 'SRV _sip._tcp 10 60 5060 sip.example.com']));
     expect(await popup.text('review-problems-example.com')).toMatch(/spare/);
     await screenshot(popup.page, '08b-azure-review');
 
+    await popup.reviewRows('A mail 192.0.2.25');
     await popup.page.click('[data-testid="review-record"][aria-label="A mail 192.0.2.25"]');
     await popup.click('migrate');
     expect(await popup.waitMigrationEnd()).toBe('done');
@@ -275,6 +343,9 @@ describe('a background the browser stops', () => {
     const own = await launchWithExtension({ detachedWorker: true });
     try {
       await setCompanionUrl(own, stack.url);
+      // the same extension id, so the same key: this browser is paired as the main one is
+      await ensurePaired();
+      await setLocalStorage(own, { [PAIRINGS]: await getLocalStorage(ext, PAIRINGS) });
       const N = 1000;
       const text = Array.from({ length: N }, (_, i) => `h${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
       const popup = await PopupPage.openAsTab(own);
@@ -321,6 +392,7 @@ describe('a background the browser stops', () => {
 
 describe('target token errors', () => {
   it('explains a token Cloudflare does not accept', async () => {
+    await ensurePaired();
     const popup = await PopupPage.openAsTab(ext);
     await popup.startOver();
     await popup.click('step-target');

@@ -32,7 +32,9 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     ...(doh ? { dohUrl: doh.httpUrl } : {}),
     ...opts.config,
   };
-  const app = buildApp(config, { fetch: azure.fetch });
+  // The pairing codes the companion would print in its terminal (its identity lives in memory).
+  const codes: string[] = [];
+  const app = buildApp(config, { fetch: azure.fetch, onPairingCode: (n) => codes.push(n.code) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address.replace('localhost', '127.0.0.1'),
@@ -42,6 +44,9 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     azureDemo,
     doh,
     dohError,
+    /** The last pairing code the companion showed. */
+    pairingCode: () => codes.at(-1) ?? '',
+    pairingCodes: codes,
     async close() {
       await Promise.allSettled([app.close(), cloudflare.close(), azure.close(), doh?.stop()]);
     },

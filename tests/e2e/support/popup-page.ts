@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { ExtensionBrowser } from './browser';
 
 /** What the service worker's `chrome` offers that these helpers use. */
-declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
+declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void>; get(key: string): Promise<Record<string, unknown>> } } };
 
 const sel = (id: string) => `[data-testid="${id}"]`;
 
@@ -137,6 +137,21 @@ export class PopupPage {
     await this.select('az-subscription', subscriptionId);
   }
 
+  /**
+   * Pairs through the popup's pairing panel with the code the companion shows. A code is single use:
+   * when it was spent, the companion shows a new one, which is typed next.
+   */
+  async pair(code: () => string): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await this.type('pairing-code', code());
+      await this.click('pair-submit');
+      const state = await this.waitAttr('companion-state', 'data-state', ['up', 'impostor'], 10_000).catch(() => 'unpaired');
+      if (state === 'up') return;
+      if (state === 'impostor') throw new Error(`pairing failed: ${await this.text('impostor')}`);
+    }
+    throw new Error(`pairing failed: ${await this.text('pairing-error')}`);
+  }
+
   async validateTarget(token: string): Promise<void> {
     await this.type('cf-token', token);
     await this.click('cf-validate');
@@ -159,6 +174,31 @@ export class PopupPage {
     await this.waitFor('migrate');
   }
 
+  /**
+   * The review renders only the rows in view: scrolls its list from top to bottom and returns every
+   * row's label (type, name, value), or stops at the row labelled `until` and leaves it in view.
+   */
+  async reviewRows(until?: string): Promise<string[]> {
+    return this.page.evaluate(async (stop) => {
+      const first = document.querySelector('[data-testid="review-record"]');
+      let scroller = first?.parentElement ?? null;
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+      if (!scroller) return [];
+      const seen: string[] = [];
+      scroller.scrollTop = 0;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 40));
+        for (const e of document.querySelectorAll('[data-testid="review-record"]')) {
+          const label = e.getAttribute('aria-label') ?? '';
+          if (!seen.includes(label)) seen.push(label);
+        }
+        if (stop !== null && seen.includes(stop)) return seen;
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) return seen;
+        scroller.scrollTop += Math.max(40, scroller.clientHeight / 2);
+      }
+    }, until ?? null);
+  }
+
   /** Totals shown on the migration screen. */
   async totals(): Promise<{ created: number; skipped: number; failed: number }> {
     return {
@@ -174,16 +214,27 @@ export class PopupPage {
 }
 
 export async function setCompanionUrl(ext: ExtensionBrowser, url: string): Promise<void> {
-  const save = async (u: string) => {
-    await chrome.storage.local.set({ 'dnsferry:settings': { companionUrl: u, theme: 'system' } });
+  await setLocalStorage(ext, { 'dnsferry:settings': { companionUrl: url, theme: 'system' } });
+}
+
+/** Writes the extension's `storage.local`, as the extension itself would. */
+export async function setLocalStorage(ext: ExtensionBrowser, items: Record<string, unknown>): Promise<void> {
+  const save = async (i: Record<string, unknown>) => {
+    await chrome.storage.local.set(i);
   };
   if (ext.worker) {
-    await ext.worker.evaluate(save, url);
+    await ext.worker.evaluate(save, items);
     return;
   }
-  // no handle on the worker: any extension page can write the settings
+  // no handle on the worker: any extension page can write the storage
   const page = await ext.browser.newPage();
   await page.goto(`chrome-extension://${ext.extensionId}/options.html`);
-  await page.evaluate(save, url);
+  await page.evaluate(save, items);
   await page.close();
+}
+
+/** Reads one key of the extension's `storage.local`. */
+export async function getLocalStorage(ext: ExtensionBrowser, key: string): Promise<unknown> {
+  if (!ext.worker) throw new Error('reading the storage needs a handle on the worker');
+  return ext.worker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key);
 }
