@@ -112,7 +112,9 @@ export function lexZoneFile(text: string): LexedLine[] {
     if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) out.push(entry);
   }
   if (depth > 0 && current !== null) {
-    current.error ??= '"(" is never closed';
+    // Everything after it was read into this one entry: say how far, so nothing is lost unseen.
+    const last = lines.length - (lines[lines.length - 1] === '' ? 1 : 0);
+    current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
     out.push(current);
   }
   return out;

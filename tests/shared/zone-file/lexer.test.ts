@@ -50,7 +50,7 @@ describe('lexZoneFile', () => {
     expect(lines.map((l) => [l.line, l.error])).toEqual([
       [1, 'a quoted string is not closed on its line'],
       [2, '")" without "(" before it'],
-      [3, '"(" is never closed'],
+      [3, '"(" is never closed: lines 3-4 are read as one entry'],
     ]);
   });
 });
