@@ -64,6 +64,20 @@ export function proxyFor(settings: ProxySettings, target: URL): URL | undefined 
   return new URL(raw);
 }
 
+/** The settings as a log field: the proxy URLs without their user:password. */
+export function loggableProxy(settings: ProxySettings): { httpsProxy?: string; httpProxy?: string; noProxy: string[] } | null {
+  if (!settings.httpProxy && !settings.httpsProxy) return null;
+  const bare = (raw: string) => {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.username || u.password ? '[credentials]@' : ''}${u.host}`;
+  };
+  return {
+    ...(settings.httpsProxy ? { httpsProxy: bare(settings.httpsProxy) } : {}),
+    ...(settings.httpProxy ? { httpProxy: bare(settings.httpProxy) } : {}),
+    noProxy: settings.noProxy,
+  };
+}
+
 /** Whom TLS trusts (an extra CA); never which URL is called. */
 export interface UpstreamTls {
   ca?: string[];

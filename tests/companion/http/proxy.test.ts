@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, loadConfig, type Config } from '@dnsferry/companion/config';
-import { proxyFor, upstreamFetch, type ProxySettings } from '@dnsferry/companion/http/proxy';
+import { loggableProxy, proxyFor, upstreamFetch, type ProxySettings } from '@dnsferry/companion/http/proxy';
 import { startAzureSimulator, type AzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
 import { SIMULATOR_CERT } from '@dnsferry/companion/sandbox/azure/tls';
 import { scanDomain } from '@dnsferry/companion/scan/scanner';
@@ -270,5 +270,12 @@ describe('the DNS-over-HTTPS scan through the proxy', () => {
     proxy.reset();
     expect(found(await scan(url, { httpsProxy: proxy.url, noProxy: ['127.0.0.1'] }))).toBeGreaterThan(10);
     expect(proxy.count(authority(url))).toBe(0);
+  });
+});
+
+describe('the proxy in the start-up log', () => {
+  it('names the proxies without their credentials', () => {
+    expect(loggableProxy({ httpsProxy: 'http://corp%5Cuser:s3cret@proxy.corp:3128/', noProxy: ['.corp'] })).toEqual({ httpsProxy: 'http://[credentials]@proxy.corp:3128', noProxy: ['.corp'] });
+    expect(loggableProxy({ noProxy: ['x'] })).toBeNull();
   });
 });
