@@ -239,7 +239,7 @@ function ttlToken(g: Gen): { text: string; seconds: number } {
     const s = g.pick([0, 1, 60, 300, 3600, 86400]);
     return { text: String(s), seconds: s };
   }
-  const forms: Array<[string, number]> = [['1h30m', 5400], ['2d', 172800], ['1w', 604800], ['1H', 3600], ['90M', 5400], ['1d12h', 129600], ['1W2D', 777600], ['45s', 45], ['0', 0]];
+  const forms: Array<[string, number]> = [['1h30m', 5400], ['2d', 172800], ['1w', 604800], ['1H', 3600], ['90M', 5400], ['1d12h', 129600], ['1W2D', 777600], ['45s', 45], ['0', 0], ['2147483648', 0], ['4294967295', 0]];
   const [text, seconds] = g.pick(forms);
   return { text, seconds };
 }
