@@ -3,6 +3,7 @@ export * from './source-validate';
 export * from './source-zones';
 export * from './scan';
 export * from './migrate';
+export * from './cutover';
 export * from './pair';
 export * from './pair-proof';
 
@@ -13,6 +14,7 @@ export const ENDPOINTS = {
   sourceZones: '/api/source/zones',
   scan: '/api/dns/scan',
   migrate: '/api/migrate',
+  cutoverCheck: '/api/cutover/check',
   /** Browser extensions only: pair with the printed code, then ask for proof before sending credentials. */
   pair: '/api/pair',
   pairProof: '/api/pair/proof',
