@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID } from '@dnsferry/shared';
 import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
 import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { getLocalStorage, PopupPage, setCompanionUrl, setLocalStorage } from './support/popup-page';
+import { getLocalStorage, pairExtension, PopupPage, setCompanionUrl, setLocalStorage } from './support/popup-page';
 
 let ext: ExtensionBrowser;
 let stack: CompanionStack;
@@ -36,9 +36,7 @@ const PAIRINGS = 'dnsferry:pairings';
 async function ensurePaired(): Promise<void> {
   const pairings = (await getLocalStorage(ext, PAIRINGS)) as Record<string, unknown> | undefined;
   if (pairings?.[stack.url]) return;
-  const popup = await PopupPage.openAsTab(ext);
-  await popup.pair(stack.pairingCode);
-  await popup.page.close();
+  await pairExtension(ext, stack.pairingCode);
 }
 
 // On failure, keep a picture of every extension page for the artifacts.

@@ -233,6 +233,19 @@ export async function setLocalStorage(ext: ExtensionBrowser, items: Record<strin
   await page.close();
 }
 
+/**
+ * Pairs the extension in `ext` with the companion through its popup, as a person does once with the
+ * code the companion prints (`code` gives the latest one). Every flow that sends a credential needs it.
+ */
+export async function pairExtension(ext: ExtensionBrowser, code: () => string): Promise<void> {
+  const popup = await PopupPage.openAsTab(ext);
+  try {
+    await popup.pair(code);
+  } finally {
+    await popup.page.close();
+  }
+}
+
 /** Reads one key of the extension's `storage.local`. */
 export async function getLocalStorage(ext: ExtensionBrowser, key: string): Promise<unknown> {
   if (!ext.worker) throw new Error('reading the storage needs a handle on the worker');
