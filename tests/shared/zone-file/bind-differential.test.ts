@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile, readZoneEntries, type DnsRecord, type ZoneEntry } from '@dnsferry/shared';
 import { generateZone, GENERATED_TYPES } from './zone-generator';
@@ -29,6 +30,18 @@ interface Reading {
   bind: ZoneEntry[];
 }
 
+/** BIND's canonical reading of `file`: one record per line. */
+function bindReading(zone: string, file: string): string {
+  let out: string;
+  try {
+    out = execFileSync('named-compilezone', [...COMPILE, zone, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    throw new Error(`BIND refused ${file}: ${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+  return out.split('\n').filter((l) => RECORD_LINE.test(l)).join('\n');
+}
+
 let dir = '';
 const readings: Reading[] = [];
 
@@ -42,14 +55,7 @@ beforeAll(() => {
     const generated = generateZone(SEED, i, RECORDS_PER_FILE);
     const file = join(dir, `${generated.zone}.zone`);
     writeFileSync(file, generated.text);
-    let out: string;
-    try {
-      out = execFileSync('named-compilezone', [...COMPILE, generated.zone, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      throw new Error(`BIND refused generated file ${file}: ${e.stdout ?? ''}${e.stderr ?? ''}`);
-    }
-    const canonical = out.split('\n').filter((l) => RECORD_LINE.test(l)).join('\n');
+    const canonical = bindReading(generated.zone, file);
     const bind = readZoneEntries(canonical, generated.zone);
     expect(bind.issues, `our reading of BIND's output for ${generated.zone}`).toEqual([]);
     const ours = readZoneEntries(generated.text, generated.zone);
@@ -167,5 +173,16 @@ describe('zone files read as BIND reads them', () => {
     const c: Comparison = { total, identical, classes };
     console.info(report('records after the registry', c));
     expect(identical / total).toBeGreaterThanOrEqual(0.999);
+  });
+
+  it.each(['dnsferry.test', 'xn--caf-dma.test'])('reads the DNS test zone %s (tests/support/dns) into the records BIND reads', (zone) => {
+    const file = fileURLToPath(new URL(`../../support/dns/${zone}.zone`, import.meta.url));
+    const ours = parseZoneFile(readFileSync(file, 'utf8'), zone);
+    const bind = parseZoneFile(bindReading(zone, file), zone);
+    const sorted = (records: DnsRecord[]) => records.map((r) => JSON.stringify(r)).sort();
+    expect(ours.issues).toEqual([]);
+    expect(bind.issues).toEqual([]);
+    expect(bind.records.length).toBeGreaterThan(5);
+    expect(sorted(ours.records)).toEqual(sorted(bind.records));
   });
 });
