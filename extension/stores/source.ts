@@ -3,7 +3,6 @@ import { computed, ref } from 'vue';
 import {
   DnsRecordSchema,
   ENDPOINTS,
-  parseZoneFile,
   SourceValidateResponseSchema,
   SourceZonesResponseSchema,
   ZoneNameSchema,
@@ -14,6 +13,7 @@ import {
   type Subscription,
 } from '@dnsferry/shared';
 import { CompanionError, postJson } from '@/utils/companion';
+import { useParsedZoneText } from '@/utils/zone-text';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import { useSettingsStore } from './settings';
 
@@ -157,7 +157,8 @@ export const useSourceStore = defineStore('source', () => {
   const rows = ref<ManualRow[]>([]);
   let nextRowId = 1;
 
-  const parsedText = computed(() => parseZoneFile(manualText.value, manualZone.value.trim() || undefined));
+  // a long paste is read in a worker: the records follow a moment after the text
+  const { parsed: parsedText, parsing: manualParsing } = useParsedZoneText(manualText, manualZone);
   /** The zone: what the user typed, else the text's $ORIGIN. */
   const manualZoneName = computed(() => {
     const typed = manualZone.value.trim();
@@ -239,6 +240,7 @@ export const useSourceStore = defineStore('source', () => {
     manualText,
     rows,
     parsedText,
+    manualParsing,
     manualZoneName,
     manualZoneError,
     rowResults,

@@ -1,0 +1,67 @@
+import { shallowRef, ref, watch, type Ref } from 'vue';
+import { parseZoneFile, type ParsedZone } from '@dnsferry/shared';
+
+/**
+ * The pasted zone-file text, read into records. A short text is read at once, in the task that
+ * changed it (typing stays instant and tests see the result synchronously); a long one is read in
+ * a worker, outside the paste's own task, so a 10,000-line paste never blocks the popup. Only the
+ * latest text's reading is kept.
+ */
+export interface ParseRequest {
+  seq: number;
+  text: string;
+  zone: string | undefined;
+}
+export interface ParseReply {
+  seq: number;
+  parsed: ParsedZone;
+}
+
+/** Lines read in the paste's own task: about 50 ms of parsing on a slow machine. */
+export const INLINE_MAX_LINES = 2000;
+
+function lineCount(text: string, stopAt: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && n <= stopAt; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+let worker: Worker | null = null;
+function parserWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  worker ??= new Worker(new URL('./zone-file-worker.ts', import.meta.url), { type: 'module' });
+  return worker;
+}
+
+export function useParsedZoneText(text: Ref<string>, zone: Ref<string>): { parsed: Readonly<Ref<ParsedZone>>; parsing: Readonly<Ref<boolean>> } {
+  const parsed = shallowRef<ParsedZone>(parseZoneFile(''));
+  const parsing = ref(false);
+  let seq = 0;
+
+  const onReply = (e: MessageEvent<ParseReply>) => {
+    if (e.data.seq !== seq) return; // a newer text is being read
+    parsed.value = e.data.parsed;
+    parsing.value = false;
+  };
+
+  watch(
+    [text, () => zone.value.trim()],
+    ([t, z]) => {
+      const mine = ++seq;
+      const origin = z || undefined;
+      const w = lineCount(t, INLINE_MAX_LINES) > INLINE_MAX_LINES ? parserWorker() : null;
+      if (!w) {
+        parsed.value = parseZoneFile(t, origin);
+        parsing.value = false;
+        return;
+      }
+      parsing.value = true;
+      w.addEventListener('message', onReply);
+      const request: ParseRequest = { seq: mine, text: t, zone: origin };
+      w.postMessage(request);
+    },
+    { immediate: true, flush: 'sync' },
+  );
+
+  return { parsed, parsing };
+}
