@@ -1,5 +1,5 @@
 import type { Answer } from 'dns-packet';
-import { DnsRecordSchema, isRecordType, recordFromWire, type DnsRecord } from '@dnsferry/shared';
+import { DnsRecordSchema, isRecordType, quoteBytes, quoteTxt, recordFromWire, type DnsRecord } from '@dnsferry/shared';
 import { normalize } from './wire';
 
 /**
@@ -38,7 +38,7 @@ function draftOf(rr: Answer, name: string, ttl: number): Record<string, unknown>
         port: rr.data.port,
       };
     case 'CAA':
-      return { type: 'CAA', ...base, content: `${rr.data.flags ?? 0} ${rr.data.tag} ${quote(Buffer.from(rr.data.value, 'utf8'))}` };
+      return { type: 'CAA', ...base, content: `${rr.data.flags ?? 0} ${rr.data.tag} ${quoteBytes(Buffer.from(rr.data.value, 'utf8'))}` };
     case 'TXT':
       return { type: 'TXT', ...base, content: txtContent(txtStrings(rr.data)) };
     case 'TLSA':
@@ -67,41 +67,9 @@ export function txtStrings(data: string | Buffer | Array<string | Buffer>): Buff
   return list.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s));
 }
 
-/**
- * TXT content as RFC 1035 quoted character-strings joined by a space: `"v=spf1 -all"`,
- * `"first 255 bytes…" "rest"`. Inside the quotes `"` and `\` are escaped; text stays UTF-8,
- * and bytes that are not printable (or not UTF-8) become `\DDD`.
- */
+/** TXT content in the shared codec's quoted form (UTF-8 text as it is, other bytes as `\DDD`). */
 export function txtContent(strings: Buffer[]): string {
-  return strings.map(quote).join(' ');
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function quote(bytes: Buffer): string {
-  let text: string | null;
-  try {
-    text = utf8.decode(bytes);
-  } catch (err) {
-    if (!(err instanceof TypeError)) throw err;
-    text = null; // not UTF-8: escape byte by byte below
-  }
-  let out = '';
-  if (text !== null) {
-    for (const ch of text) {
-      const code = ch.codePointAt(0) ?? 0;
-      if (ch === '"' || ch === '\\') out += `\\${ch}`;
-      else if (code < 0x20 || code === 0x7f) out += `\\${String(code).padStart(3, '0')}`;
-      else out += ch;
-    }
-  } else {
-    for (const b of bytes) {
-      if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
-      else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-      else out += `\\${String(b).padStart(3, '0')}`;
-    }
-  }
-  return `"${out}"`;
+  return quoteTxt(strings);
 }
 
 /** A short human form of an answer's data, for info events. */

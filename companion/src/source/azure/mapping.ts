@@ -1,4 +1,4 @@
-import { DnsRecordSchema, type DnsRecord, type DnsRecordInput } from '@dnsferry/shared';
+import { DnsRecordSchema, quoteBytes, quoteTxt as quoteStrings, type DnsRecord, type DnsRecordInput } from '@dnsferry/shared';
 import type { SourceProblem } from '../source';
 import type { RecordSetWire } from './wire';
 
@@ -26,14 +26,14 @@ function host(name: string): string {
   return t === '.' ? '.' : t.replace(/\.$/, '').toLowerCase();
 }
 
-/** RFC 1035 character-strings: each string quoted, `"` and `\` escaped, joined by a space; an empty string is `""`. */
+const encoder = new TextEncoder();
+/** Azure's TXT strings (text) → the shared TXT codec's quoted form; an empty list is one empty string. */
 export function quoteTxt(strings: string[]): string {
-  const parts = strings.length === 0 ? [''] : strings;
-  return parts.map((s) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(' ');
+  return quoteStrings(strings.map((t) => encoder.encode(t)));
 }
 
 function caaContent(r: { flags: number; tag: string; value: string }): string {
-  return `${r.flags} ${r.tag} "${r.value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return `${r.flags} ${r.tag} ${quoteBytes(encoder.encode(r.value))}`;
 }
 
 /**
@@ -107,7 +107,7 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
       records = (p.NAPTRRecords ?? []).map((r) => ({
         ...base,
         type: 'NAPTR',
-        content: `${r.order} ${r.preference} ${quoteTxt([r.flags])} ${quoteTxt([r.services])} ${quoteTxt([r.regexp])} ${r.replacement.trim() === '' ? '.' : r.replacement}`,
+        content: `${r.order} ${r.preference} ${quoteBytes(encoder.encode(r.flags))} ${quoteBytes(encoder.encode(r.services))} ${quoteBytes(encoder.encode(r.regexp))} ${r.replacement.trim() === '' ? '.' : r.replacement}`,
       }));
       break;
     default:
