@@ -112,7 +112,7 @@ function generate(state: ReaderState, lexed: LexedLine): void {
 
 /** The generated rdata, read by the same lexer as a line of its own. */
 function rdataTokens(text: string): Token[] | null {
-  const lines = lexZoneFile(` ${text}`);
+  const lines = [...lexZoneFile(` ${text}`)];
   const only = lines[0];
   if (lines.length !== 1 || only === undefined || only.error !== null) return null;
   return only.tokens;

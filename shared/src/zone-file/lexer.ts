@@ -47,9 +47,11 @@ function endOfQuoted(s: string, i: number): number {
   return -1;
 }
 
-/** Splits a zone file into its entries. Blank and comment-only lines produce nothing. */
-export function lexZoneFile(text: string): LexedLine[] {
-  const out: LexedLine[] = [];
+/**
+ * Splits a zone file into its entries, one at a time (a 100,000-line file is never held twice).
+ * Blank and comment-only lines produce nothing.
+ */
+export function* lexZoneFile(text: string): Generator<LexedLine> {
   const lines = text.split('\n');
   let depth = 0;
   let current: LexedLine | null = null;
@@ -109,13 +111,12 @@ export function lexZoneFile(text: string): LexedLine[] {
         entry.tokens.push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
       }
     }
-    if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) out.push(entry);
+    if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) yield entry;
   }
   if (depth > 0 && current !== null) {
     // Everything after it was read into this one entry: say how far, so nothing is lost unseen.
     const last = lines.length - (lines[lines.length - 1] === '' ? 1 : 0);
     current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
-    out.push(current);
+    yield current;
   }
-  return out;
 }
