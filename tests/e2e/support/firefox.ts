@@ -67,7 +67,7 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxWithExtension
   const open = async (path: string) => {
     const page = await ff.newPage();
     // The page loads, but BiDi does not report the load of an extension page to puppeteer.
-    await page.goto(`${FIREFOX_ORIGIN}/${path}`, { waitUntil: 'domcontentloaded', timeout: 3000 }).catch((err: unknown) => {
+    await page.goto(`${FIREFOX_ORIGIN}/${path}`, { waitUntil: 'domcontentloaded', timeout: 1000 }).catch((err: unknown) => {
       if (!(err instanceof Error) || !/timeout/i.test(err.message)) throw err;
     });
     await page.waitForFunction((o) => location.origin === o && document.readyState === 'complete', { timeout: 15_000 }, FIREFOX_ORIGIN);
