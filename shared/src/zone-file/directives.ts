@@ -1,7 +1,7 @@
 import { expandTemplate, MAX_GENERATED, parseRange } from './generate';
 import { lexZoneFile, type LexedLine, type Token } from './lexer';
 import { absoluteName } from './owner-name';
-import { addIssue, FALLBACK_TTL, limitTtl, noteOnce, readClassAndTtl, type ReaderState } from './state';
+import { addIssue, implicitTtl, limitTtl, readClassAndTtl, type ReaderState } from './state';
 import { parseTtl } from './ttl';
 import { typeName } from './type-names';
 
@@ -75,15 +75,8 @@ function generate(state: ReaderState, lexed: LexedLine): void {
     addIssue(state, lexed, '$GENERATE takes its rdata as one token: quote it when it has blanks ("10 mail$")');
     return;
   }
-  let ttl: number;
-  if (head.explicit) ttl = state.ttl;
-  else if (state.defaultKnown) ttl = state.ttl = state.defaultTtl;
-  else if (state.ttlKnown) ttl = state.ttl;
-  else {
-    ttl = FALLBACK_TTL;
-    notes.push(`no TTL and none before: ${FALLBACK_TTL} is used (BIND would refuse the zone)`);
-    noteOnce(state, 'none', lexed.line, `no TTL and no $TTL before line ${lexed.line}: BIND would refuse this zone; dnsferry uses ${FALLBACK_TTL}`);
-  }
+  // as for a record line, except that a generated SOA never sets the default
+  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, [], lexed.line, notes);
   const template = rhs.quoted ? unquote(rhs.raw) : rhs.raw;
   for (let it = range.start; it <= range.stop; it += range.step) {
     if (++state.generated > MAX_GENERATED) {

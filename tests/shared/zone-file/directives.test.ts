@@ -58,3 +58,18 @@ describe('readZoneEntries: directives', () => {
     ]);
   });
 });
+
+describe('readZoneEntries: the TTL of $GENERATE without $TTL', () => {
+  it('takes the TTL before it, with the same note as a record line', () => {
+    const r = readZoneEntries('a 120 A 192.0.2.1\n$GENERATE 1-1 g$ A 192.0.2.$\n', O);
+    expect(r.entries[1]).toEqual({
+      line: 2,
+      owner: 'g1.example.com',
+      ttl: 120,
+      type: 'A',
+      rdata: '192.0.2.1',
+      origin: O,
+      notes: ['no TTL and no $TTL: the TTL before it (120) applies, as in BIND (RFC 1035)'],
+    });
+  });
+});
