@@ -4,6 +4,9 @@ import type { Plan } from './records';
 import { createRecord } from './routes-records';
 import { createZone } from './routes-zones';
 import { SimServer, type Counters } from './server';
+import { startDnsServer } from './dns-server';
+import { zoneDs } from './dnssec';
+import { setParentDs, setParentNameServers } from './parent';
 import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenStatus } from './state';
 
 /**
@@ -75,6 +78,14 @@ export interface CloudflareSim {
   setFaults(f: FaultConfig): void;
   /** false → the batch route answers as an unknown route would (400/7000). */
   setBatchEnabled(enabled: boolean): void;
+  /** The name servers answering DNS for every zone (UDP and TCP on one loopback port); see dns-answer.ts. */
+  readonly dns: { host: string; port: number; readonly queries: number };
+  /** What the parent delegates the zone to now (the activation check compares it with the assigned name servers). */
+  setDelegation(zone: string, nameServers: string[]): void;
+  /** The DS records at the parent (DNSSEC turns active once the zone's own DS is among them). */
+  setParentDs(zone: string, ds: string[]): void;
+  /** The DS the zone's DNSSEC key gives (presentation form), whether DNSSEC is on or not. */
+  zoneDs(zoneId: string): string;
 }
 
 export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}): Promise<CloudflareSim> {
@@ -85,6 +96,7 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
   const faults = new FaultInjector(seed);
   const server = new SimServer({ state, limiter, faults, latencyMs: opts.latencyMs ?? 0, defaultBatchLimit: opts.defaultBatchLimit ?? 200 });
   const url = await server.listen();
+  const dns = await startDnsServer(state);
 
   const simZone = (id: string): SimZone | undefined => {
     const z = state.zones.get(id);
@@ -93,7 +105,9 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
 
   return {
     url,
-    close: () => server.close(),
+    close: async () => {
+      await Promise.all([server.close(), dns.close()]);
+    },
     addAccount(a) {
       const id = a.id ?? state.newId();
       state.accounts.set(id, { id, name: a.name, type: a.type ?? 'standard', created_on: state.iso() });
@@ -152,6 +166,18 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
     },
     setBatchEnabled(enabled) {
       server.batchEnabled = enabled;
+    },
+    dns,
+    setDelegation(zone, nameServers) {
+      setParentNameServers(state, zone, nameServers);
+    },
+    setParentDs(zone, ds) {
+      setParentDs(state, zone, ds);
+    },
+    zoneDs(zoneId) {
+      const zone = state.zones.get(zoneId);
+      if (!zone) throw new Error(`zoneDs: unknown zone ${zoneId}`);
+      return zoneDs(zone);
     },
   };
 }

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Reply, RequestContext } from './context';
 import * as records from './routes-records';
 import * as zones from './routes-zones';
+import { activationCheck } from './activation';
+import { getDnssec, patchDnssec } from './dnssec';
 
 /** The route table of the simulated API and the parsing of credentials. */
 
@@ -30,6 +32,9 @@ export const ROUTES: Route[] = [
   route('POST', '/zones', zones.postZone),
   route('GET', '/zones/:zone_id', zones.getZone),
   route('DELETE', '/zones/:zone_id', zones.deleteZone),
+  route('PUT', '/zones/:zone_id/activation_check', activationCheck),
+  route('GET', '/zones/:zone_id/dnssec', getDnssec),
+  route('PATCH', '/zones/:zone_id/dnssec', patchDnssec),
   route('GET', '/zones/:zone_id/dns_records', records.listRecords),
   route('POST', '/zones/:zone_id/dns_records', records.postRecord),
   route('POST', '/zones/:zone_id/dns_records/batch', records.batch, 'token', true),
