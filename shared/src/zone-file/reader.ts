@@ -82,7 +82,11 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
   }
   const type = typeToken.quoted ? null : typeName(typeToken.raw);
   if (type === null) {
-    const why = /^\d/.test(typeToken.raw) ? 'neither a TTL (e.g. 3600, 1h30m) nor a record type' : 'not a record type';
+    const why = /^\d/.test(typeToken.raw)
+      ? 'neither a TTL (e.g. 3600, 1h30m) nor a record type'
+      : /^\[AGING:\d+\]$/i.test(typeToken.raw)
+        ? "a Windows DNS Server aging stamp, which BIND does not read: remove it and the line reads as BIND's"
+        : 'not a record type';
     addIssue(state, lexed, `"${typeToken.raw}" is ${why}`);
     return;
   }

@@ -74,8 +74,8 @@ describe('readZoneEntries: class, TTL and type', () => {
     expect(r.notes).toEqual([{ line: 2, message: note }]);
   });
 
-  it('points out a line whose class is not IN, whose type is a bad TTL, or that has no type or value', () => {
-    const r = readZoneEntries('$TTL 60\na CH TXT "x"\nb 1h30 A 192.0.2.1\nc 300 IN 200 A 192.0.2.1\nd 300\ne A\n', O);
+  it('points out a line whose class is not IN, whose type is a bad TTL or an aging stamp, or that has no type or value', () => {
+    const r = readZoneEntries('$TTL 60\na CH TXT "x"\nb 1h30 A 192.0.2.1\nc 300 IN 200 A 192.0.2.1\nd 300\ne A\nf [AGING:3711111] 1200 A 192.0.2.1\n', O);
     expect(r.entries).toEqual([]);
     expect(r.issues.map((i) => [i.line, i.message])).toEqual([
       [2, 'class CH: only Internet (IN) records are carried'],
@@ -83,6 +83,7 @@ describe('readZoneEntries: class, TTL and type', () => {
       [4, '"200" is neither a TTL (e.g. 3600, 1h30m) nor a record type'],
       [5, 'no record type on this line'],
       [6, 'a A record needs a value'],
+      [7, `"[AGING:3711111]" is a Windows DNS Server aging stamp, which BIND does not read: remove it and the line reads as BIND's`],
     ]);
   });
 });
