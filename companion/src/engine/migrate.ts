@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
+import { reportWhile } from './report-while';
 
 export interface MigrateInput {
   zones: MigrateZone[];
@@ -79,7 +80,11 @@ async function* migrateZone(
     } else if (entry.records === undefined) {
       if (!deps.source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
       yield { type: 'status', zone, message: 'Reading records from the source' };
-      const content = await deps.source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal });
+      const source = deps.source;
+      const content = yield* reportWhile(
+        (progress) => source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal, progress }),
+        (message): MigrateEvent => ({ type: 'info', zone, message }),
+      );
       records = content.records;
       problems = content.problems;
       for (const note of content.notes) yield { type: 'info', zone, message: note };

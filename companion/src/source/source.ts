@@ -18,5 +18,6 @@ export interface SourceZoneContent {
 
 /** The engine's view of where zones come from when the client does not send records itself. */
 export interface Source {
-  readZone(zone: { name: string; resourceGroup?: string }, opts: { signal: AbortSignal }): Promise<SourceZoneContent>;
+  /** `progress` hears what happens while a long read goes on (pages read, throttling waited out). */
+  readZone(zone: { name: string; resourceGroup?: string }, opts: { signal: AbortSignal; progress?: (message: string) => void }): Promise<SourceZoneContent>;
 }

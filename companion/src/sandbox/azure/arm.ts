@@ -69,11 +69,14 @@ function decodeSkip(raw: string | null): number | null {
   }
 }
 
+const MAX_TOP = 1000;
+
 function page(ctx: ArmContext, url: URL, items: unknown[], pageSize: number, maxBytes: number): WireResponse {
   const offset = decodeSkip(url.searchParams.get('$skipToken'));
   if (offset === null) return err(arm.invalidSkipToken());
   const top = Number(url.searchParams.get('$top'));
-  const limit = Number.isInteger(top) && top > 0 ? Math.min(top, pageSize) : pageSize;
+  // $top asks for larger (or smaller) pages than the default, up to ARM's maximum of 1,000.
+  const limit = Number.isInteger(top) && top > 0 ? Math.min(top, MAX_TOP) : pageSize;
   const value: unknown[] = [];
   let bytes = 0;
   for (let i = offset; i < items.length && value.length < limit; i++) {

@@ -92,8 +92,8 @@ export class ArmClient {
     return pathOrUrl;
   }
 
-  /** GET one ARM resource or page. */
-  async get(pathOrUrl: string, signal: AbortSignal): Promise<unknown> {
+  /** GET one ARM resource or page; `progress` hears of each wait that Azure's throttling asks for. */
+  async get(pathOrUrl: string, signal: AbortSignal, progress?: (message: string) => void): Promise<unknown> {
     const url = this.url(pathOrUrl);
     const { config, redactor } = this.deps;
     for (let attempt = 0; ; attempt++) {
@@ -132,6 +132,7 @@ export class ArmClient {
       if ((res.status === 429 || res.status === 503) && attempt < MAX_RETRIES) {
         const wait = retryAfterMs(res.headers) ?? config.retryBaseMs * 2 ** attempt;
         if (wait <= config.maxRetryAfterMs) {
+          if (wait >= 1000) progress?.(`Azure asks to wait ${Math.round(wait / 1000)} s (HTTP ${res.status}); waiting, then reading on`);
           await sleep(wait, signal);
           continue;
         }
@@ -155,8 +156,8 @@ export class ArmClient {
     return new UpstreamError('Azure', statusCause(status), code, this.deps.redactor.scrub(message), status);
   }
 
-  /** Every item of a paged ARM list, following nextLink until it is absent. */
-  async list(path: string, signal: AbortSignal): Promise<unknown[]> {
+  /** Every item of a paged ARM list, following nextLink until it is absent; `progress` hears of each page. */
+  async list(path: string, signal: AbortSignal, progress?: (message: string) => void): Promise<unknown[]> {
     const items: unknown[] = [];
     const seen = new Set<string>();
     let next: string | null | undefined = path;
@@ -165,10 +166,11 @@ export class ArmClient {
         throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager kept sending nextLinks (a paging loop); stopped');
       }
       seen.add(next);
-      const body = PageSchema.safeParse(await this.get(next, signal));
+      const body = PageSchema.safeParse(await this.get(next, signal, progress));
       if (!body.success) throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a list without a value array');
       items.push(...body.data.value);
       next = body.data.nextLink;
+      progress?.(`Read page ${pages + 1} from Azure: ${items.length} so far${next ? ', more to come' : ''}`);
     }
     return items;
   }

@@ -55,7 +55,16 @@ export async function listZones(deps: AzureDeps, creds: SourceCredentials, subsc
   return zonesOf(client(deps, creds, true), subscriptionId, opts.signal);
 }
 
-async function readZone(arm: ArmClient, subscriptionId: string, zone: { name: string; resourceGroup?: string }, signal: AbortSignal): Promise<SourceZoneContent> {
+/** Record sets per page: ARM's default is 100, which makes a large zone dozens of throttled calls. */
+const RECORD_SETS_PER_PAGE = 1000;
+
+async function readZone(
+  arm: ArmClient,
+  subscriptionId: string,
+  zone: { name: string; resourceGroup?: string },
+  signal: AbortSignal,
+  progress?: (message: string) => void,
+): Promise<SourceZoneContent> {
   let resourceGroup = zone.resourceGroup;
   if (!resourceGroup) {
     const found = (await zonesOf(arm, subscriptionId, signal)).filter((z) => z.name === zone.name.toLowerCase());
@@ -68,7 +77,7 @@ async function readZone(arm: ArmClient, subscriptionId: string, zone: { name: st
     resourceGroup = found[0]?.resourceGroup ?? '';
   }
   const zonePath = `/subscriptions/${encodeURIComponent(subscriptionId)}/resourceGroups/${encodeURIComponent(resourceGroup)}/providers/Microsoft.Network/dnszones/${encodeURIComponent(zone.name)}`;
-  const items = await arm.list(`${zonePath}/all?api-version=${API_VERSION.dns}`, signal);
+  const items = await arm.list(`${zonePath}/all?api-version=${API_VERSION.dns}&$top=${RECORD_SETS_PER_PAGE}`, signal, progress);
 
   const content: SourceZoneContent = { records: [], problems: [], notes: [] };
   const sets: RecordSetWire[] = [];
@@ -127,7 +136,7 @@ async function readZone(arm: ArmClient, subscriptionId: string, zone: { name: st
 export function createAzureSource(deps: AzureDeps, creds: SourceCredentials, subscriptionId: string): Source {
   const arm = client(deps, creds);
   return {
-    readZone: (zone, opts) => readZone(arm, subscriptionId, zone, opts.signal),
+    readZone: (zone, opts) => readZone(arm, subscriptionId, zone, opts.signal, opts.progress),
   };
 }
 

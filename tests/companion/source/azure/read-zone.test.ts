@@ -135,21 +135,27 @@ describe('Azure source: reading a zone', () => {
 
   it('reads a zone of more than 100 record sets across pages, following nextLink verbatim', async () => {
     const source = createAzureSource(stack.deps, stack.world.bearerCreds, stack.world.subs[1]);
-    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal() });
+    const progress: string[] = [];
+    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal(), progress: (m) => progress.push(m) });
     expect(content.records).toHaveLength(130);
     expect(new Set(content.records.map((r) => r.content)).size).toBe(130);
     expect(content.problems).toEqual([]);
     const calls = stack.sim.requests.filter((r) => r.service === 'arm').map((r) => r.url);
     expect(calls.length).toBeGreaterThanOrEqual(3);
-    expect(calls[0]).toMatch(/\/dnszones\/bulk\.example\.org\/all\?api-version=2023-07-01-preview$/);
+    // a thousand record sets a page (Azure's default is 100); this simulator also cuts pages by size
+    expect(calls[0]).toMatch(/\/dnszones\/bulk\.example\.org\/all\?api-version=2023-07-01-preview&\$top=1000$/);
     // Later pages were asked for exactly as ARM linked them (upper-case ALL, opaque skip token).
-    expect(calls.slice(1).every((u) => /\/ALL\?api-version=2023-07-01-preview&\$skipToken=/.test(u))).toBe(true);
+    expect(calls.slice(1).every((u) => /\/ALL\?api-version=2023-07-01-preview&\$top=1000&\$skipToken=/.test(u))).toBe(true);
+    // each page read is said, so a slow read is never silent
+    expect(progress).toHaveLength(calls.length);
+    expect(progress.at(-1)).toMatch(/^Read page \d+ from Azure: 13\d so far$/);
   });
 
   it('survives 429s in the middle of the record-set listing', async () => {
     stack.sim.setFaults({ rate429: 0.4, retryAfterSeconds: 0 });
     const source = createAzureSource(stack.deps, stack.world.spCreds, stack.world.subs[1]);
-    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal() });
+    const progress: string[] = [];
+    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal(), progress: (m) => progress.push(m) });
     expect(content.records).toHaveLength(130);
     expect(stack.sim.counters.throttled).toBeGreaterThanOrEqual(1);
   });
