@@ -144,3 +144,12 @@ describe('POST /api/migrate: proxying', () => {
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 1 });
   });
 });
+
+describe('POST /api/migrate: TTLs the target cannot hold', () => {
+  it('brings TTL 0 into range with a note, as the README promises', async () => {
+    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'A', name: 'zero', content: '192.0.2.1', ttl: 0 }] }] });
+    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual(["[1/1] A zero → 192.0.2.1 (TTL 0 → 60, the target's minimum)"]);
+    const zone = stack.sim.zoneByName('example.com');
+    expect((stack.sim.records(zone?.id ?? '') as Array<{ ttl: number }>)[0]?.ttl).toBe(60);
+  });
+});

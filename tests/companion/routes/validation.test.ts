@@ -18,10 +18,11 @@ describe('request validation', () => {
     ['a malformed account id', (b: Record<string, unknown>) => ({ ...b, targetAccountId: 'xyz' }), 'targetAccountId'],
     ['no zones', (b: Record<string, unknown>) => ({ ...b, zones: [] }), 'zones'],
     ['an invalid zone name', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'not a domain', records: [] }] }), 'zones.0.name'],
-    ['an unknown record type', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'SPF', name: '@', content: 'x', ttl: 1 }] }] }), 'zones.0.records.0.type'],
-    ['an MX without priority', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }] }] }), 'zones.0.records.0.priority'],
-    ['an A record holding IPv6', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: '@', content: '::1', ttl: 300 }] }] }), 'zones.0.records.0.content'],
-    ['a TTL of zero', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 0 }] }] }), 'zones.0.records.0.ttl'],
+    // A record's shape is the request's business; its values are checked per record, in the stream.
+    ['a record that is not an object', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: ['@ A 192.0.2.1'] }] }), 'zones.0.records.0'],
+    ['a record without a type', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ name: '@', content: '192.0.2.1', ttl: 300 }] }] }), 'zones.0.records.0.type'],
+    ['a record whose name is not a string', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: 7, content: '192.0.2.1' }] }] }), 'zones.0.records.0.name'],
+    ['a zone sent as records and as a zone file', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [], zoneFile: '@ A 192.0.2.1' }] }), 'zones.0.zoneFile'],
     ['a zone without records and no source', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com' }] }), 'subscriptionId'],
   ])('%s → 400 naming the field', async (_what, mutate, field) => {
     const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: mutate(good()) });
@@ -30,6 +31,19 @@ describe('request validation', () => {
     expect(body.error.code).toBe('invalid_request');
     expect(body.error.field).toBe(field);
     expect(body.error.message.startsWith(`${field}: `)).toBe(true);
+  });
+
+  it.each([
+    ['an unknown record type', { type: 'SPF', name: '@', content: 'x', ttl: 1 }, /record type SPF is not supported/],
+    ['an MX without priority', { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }, /priority: expected priority/],
+    ['an A record holding IPv6', { type: 'A', name: '@', content: '::1', ttl: 300 }, /::1 is not an IPv4 address/],
+  ])('%s → an error event for that record, not a 400', async (_what, record, message) => {
+    const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: { ...good(), dryRun: true, zones: [{ name: 'example.com', records: [record] }] } });
+    expect(res.statusCode).toBe(200);
+    const errors = res.payload.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; index?: number; message: string }).filter((e) => e.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.index).toBe(1);
+    expect(errors[0]?.message).toMatch(message);
   });
 
   it('refuses what is not a JSON object', async () => {
