@@ -15,8 +15,15 @@ export interface Config {
   azureArm: string;
   /** DNS-over-HTTPS resolver used by the scanner (RFC 8484). */
   dohUrl: string;
+  /**
+   * Where the cutover check sends the queries meant for the target's assigned name servers
+   * (`host:port`); null in real use, where those names are resolved and asked on port 53.
+   */
+  targetNs: { host: string; port: number } | null;
   /** Records per batch request at the target (the plan's limit: 200 on Free, 3,500 on paid plans). */
   batchSize: number;
+  /** Batch requests of a zone in flight at once at the target (1 = one after another). */
+  concurrency: number;
   /** Time limit for one upstream request. */
   upstreamTimeoutMs: number;
   /** First backoff step when an upstream answers 5xx or the network fails (doubles, jittered, capped at 8 s). */
@@ -47,7 +54,9 @@ export const DEFAULTS: Config = {
   azureAuthority: 'https://login.microsoftonline.com',
   azureArm: 'https://management.azure.com',
   dohUrl: 'https://cloudflare-dns.com/dns-query',
+  targetNs: null,
   batchSize: 200,
+  concurrency: 4,
   upstreamTimeoutMs: 30_000,
   retryBaseMs: 500,
   maxRetryAfterMs: 310_000,
@@ -89,6 +98,16 @@ function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${key} must be http(s)`);
   return raw.replace(/\/+$/, '');
+}
+
+/** `host:port` or `[v6]:port`; null when unset. */
+function hostPort(env: NodeJS.ProcessEnv, key: string): { host: string; port: number } | null {
+  const raw = env[key]?.trim();
+  if (raw === undefined || raw === '') return null;
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s\[\]]+)):(\d{1,5})$/.exec(raw);
+  const port = Number(m?.[3]);
+  if (!m || port < 1 || port > 65535) throw new Error(`${key} must be host:port (e.g. 127.0.0.1:5353), got "${raw}"`);
+  return { host: m[1] ?? m[2] ?? '', port };
 }
 
 /** The standard variable, lower-case form first (as curl and undici read them). */
@@ -148,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     azureAuthority: url(env, 'DNSFERRY_AZURE_AUTHORITY', DEFAULTS.azureAuthority),
     azureArm: url(env, 'DNSFERRY_AZURE_ARM', DEFAULTS.azureArm),
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
+    targetNs: hostPort(env, 'DNSFERRY_TARGET_NS'),
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),
+    concurrency: int(env, 'DNSFERRY_CONCURRENCY', DEFAULTS.concurrency, 1, 16),
     upstreamTimeoutMs: int(env, 'DNSFERRY_UPSTREAM_TIMEOUT_MS', DEFAULTS.upstreamTimeoutMs, 100, 600_000),
     retryBaseMs: int(env, 'DNSFERRY_RETRY_BASE_MS', DEFAULTS.retryBaseMs, 1, 60_000),
     maxRetryAfterMs: int(env, 'DNSFERRY_MAX_RETRY_AFTER_MS', DEFAULTS.maxRetryAfterMs, 0, 3_600_000),

@@ -36,3 +36,26 @@ export interface Target {
    */
   createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome>;
 }
+
+/** A zone's DNSSEC at the target. */
+export interface TargetDnssec {
+  /** As the target reports it: `disabled`, `pending`, `active`, `pending-disabled`, … */
+  status: string;
+  /** The DS the target gives for the zone (presentation form, canonical), when its DNSSEC is on. */
+  ds: string | null;
+}
+
+/**
+ * What the cutover check asks of the target beyond a migration: the zone without creating it, its
+ * status, a new activation check, and its DNSSEC. A separate interface so that an adapter that only
+ * migrates need not implement it.
+ */
+export interface CutoverTarget extends Target {
+  /** The zone when it is in the account; null when it is not (never creates it). */
+  lookupZone(name: string, opts: CallOptions): Promise<TargetZone | null>;
+  /** The zone's status now (`pending` until the delegation points at the target, then `active`). */
+  zoneStatus(zone: TargetZone, opts: CallOptions): Promise<string>;
+  /** Asks the target to look at the delegation again; the outcome shows in `zoneStatus`. */
+  requestActivationCheck(zone: TargetZone, opts: CallOptions): Promise<void>;
+  dnssec(zone: TargetZone, opts: CallOptions): Promise<TargetDnssec>;
+}

@@ -3,13 +3,27 @@ import { MigrateRequestSchema } from './migrate';
 
 /**
  * POST /api/cutover/check: the migrate body (a script can send it unchanged; `dryRun` is read and has no
- * effect, since the check writes no record), plus `requestActivation`. The migrate rules still hold: a zone
- * sent without records and without zoneFile is read from the source when source credentials come with it.
+ * effect, since the check writes no record), plus `requestActivation`. Built from migrate's fields, not its
+ * refinement: here a zone sent without records, without zoneFile and without source credentials is
+ * checked against what the target holds. Source credentials, when sent, must still be complete.
  */
-export const CutoverRequestSchema = MigrateRequestSchema.safeExtend({
-  /** When the delegation already points at the target and the zone is still pending, ask the target to check again. */
-  requestActivation: z.boolean({ error: 'requestActivation is true or false' }).optional(),
-});
+export const CutoverRequestSchema = z
+  .object({
+    ...MigrateRequestSchema.shape,
+    /** When the delegation already points at the target and the zone is still pending, ask the target to check again. */
+    requestActivation: z.boolean({ error: 'requestActivation is true or false' }).optional(),
+  })
+  .superRefine((req, ctx) => {
+    const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
+    if ((req.sourceToken !== undefined || sp) && !req.subscriptionId) {
+      ctx.addIssue({ code: 'custom', path: ['subscriptionId'], message: 'source credentials need a subscriptionId' });
+    }
+    if (!req.sourceToken && sp) {
+      for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {
+        if (req[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `${f} is required with a service principal` });
+      }
+    }
+  });
 export type CutoverRequest = z.infer<typeof CutoverRequestSchema>;
 
 const zoneMessage = { zone: z.string(), message: z.string() };

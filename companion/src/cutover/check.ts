@@ -1,0 +1,158 @@
+import type { CutoverEvent, CutoverZoneReport, DnsRecord, MigrateZone } from '@dnsferry/shared';
+import type { Source } from '../source/source';
+import type { CutoverTarget, TargetDnssec, TargetZone } from '../target/target';
+import type { DohClient } from '../scan/doh-client';
+import { DnsQueryError, type DirectDnsClient, type NameServer } from './dns-client';
+import { dnssecVerdict } from './dnssec';
+import { expectedRecords } from './expected';
+import { targetServers } from './name-servers';
+import { delegationNs, parentDs } from './parent';
+import { checkParity, type AskTarget } from './parity';
+import { summary } from './summary';
+
+export interface CutoverInput {
+  zones: MigrateZone[];
+  requestActivation: boolean;
+}
+
+export interface CutoverDeps {
+  target: CutoverTarget;
+  /** Present when the request carries source credentials. */
+  source?: Source;
+  /** The resolver that shows what the world sees: delegation and DS at the parent. */
+  doh: DohClient;
+  /** Asks the target's name servers directly. */
+  dns: DirectDnsClient;
+  /** DNSFERRY_TARGET_NS: where queries for the target's name servers go instead (sandbox, tests). */
+  targetNs: NameServer | null;
+}
+
+/**
+ * The cutover check, zone after zone: status/info events, exactly one zone-report per zone (also when
+ * the zone fails: then it says why and is not ready), and one `done` last. It writes nothing at the
+ * target, except an activation check when asked to and the delegation already points there.
+ */
+export async function* cutoverCheck(input: CutoverInput, deps: CutoverDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<CutoverEvent> {
+  const results: Array<{ zone: string; ready: boolean }> = [];
+  for (const entry of input.zones) {
+    if (signal.aborted) return;
+    const report = yield* checkZone(entry, input.requestActivation, deps, signal);
+    results.push({ zone: report.zone, ready: report.ready });
+    yield report;
+  }
+  yield { type: 'done', results };
+}
+
+const host = (ns: string) => ns.toLowerCase().replace(/\.$/, '');
+const sameSet = (a: string[], b: string[]) => {
+  const x = new Set(a.map(host));
+  const y = new Set(b.map(host));
+  return x.size === y.size && [...x].every((n) => y.has(n));
+};
+
+async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: CutoverDeps, signal: AbortSignal): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
+  const zone = entry.name;
+  const report: CutoverZoneReport = {
+    type: 'zone-report',
+    zone,
+    ready: false,
+    nameServers: [],
+    targetStatus: 'missing',
+    delegation: { current: [], switched: false },
+    dnssec: { dsAtParent: [], blocker: false, message: '' },
+    parity: { checked: 0, matching: 0, mismatches: [] },
+    message: '',
+  };
+  yield { type: 'status', zone, message: `Checking ${zone}` };
+
+  // What the world sees does not depend on the target: asked first, side by side.
+  const [ns, ds] = await Promise.all([delegationNs(deps.doh, zone, signal), parentDs(deps.doh, zone, signal)]);
+  report.delegation.current = ns.ok ? ns.value : [];
+  if (ns.ok) {
+    const ttl = ns.ttl !== null ? ` (NS TTL ${ns.ttl} s: resolvers may keep this delegation that long after a change)` : '';
+    yield { type: 'info', zone, message: ns.value.length > 0 ? `The parent delegates ${zone} to ${ns.value.join(', ')}${ttl}` : `${zone} is not delegated at the parent` };
+  } else {
+    yield { type: 'info', zone, message: `The delegation of ${zone} could not be looked up: ${ns.reason}` };
+  }
+
+  let targetZone: TargetZone | null;
+  try {
+    targetZone = await deps.target.lookupZone(zone, { signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    report.dnssec = dnssecVerdict('', ds, { error: errorText(err) });
+    report.message = `The check could not reach the target: ${errorText(err)}`;
+    return report;
+  }
+  if (!targetZone) {
+    report.dnssec = dnssecVerdict('', ds, { status: 'disabled', ds: null });
+    report.message = `${zone} is not at the target yet: run the migration first, then check again.`;
+    return report;
+  }
+  const found = targetZone;
+  report.nameServers = found.nameServers.map(host);
+  report.delegation.switched = ns.ok && report.nameServers.length > 0 && sameSet(report.delegation.current, report.nameServers);
+
+  try {
+    const [status, dnssec] = await Promise.all([
+      deps.target.zoneStatus(found, { signal }),
+      deps.target.dnssec(found, { signal }).catch((err: unknown): { error: string } => {
+        if (signal.aborted) throw err;
+        return { error: errorText(err) };
+      }),
+    ]);
+    report.targetStatus = status;
+    report.dnssec = dnssecVerdict(found.id, ds, dnssec satisfies TargetDnssec | { error: string });
+
+    if (requestActivation && report.delegation.switched && status === 'pending') {
+      yield { type: 'info', zone, message: 'The name servers point at the target: asking the target to check the zone again' };
+      await deps.target.requestActivationCheck(found, { signal });
+      report.targetStatus = await deps.target.zoneStatus(found, { signal });
+      yield { type: 'info', zone, message: `The target now reports ${zone} as ${report.targetStatus}` };
+    }
+
+    // Listed once: the proxied flags, and the expected records when nothing else gives them.
+    let listed: Promise<DnsRecord[]> | undefined;
+    const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }));
+    const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal);
+    for (const note of expected.notes) yield { type: 'info', zone, message: note };
+    if (expected.excluded.length > 0) {
+      yield { type: 'info', zone, message: `${expected.excluded.length} record${expected.excluded.length === 1 ? ' is' : 's are'} not checked: ${expected.excluded.slice(0, 20).join('; ')}${expected.excluded.length > 20 ? '; …' : ''}` };
+    }
+    yield { type: 'info', zone, message: `Comparing ${expected.records.length} record${expected.records.length === 1 ? '' : 's'} from ${expected.from} with the answers of ${report.nameServers.join(', ')}` };
+
+    const servers = await targetServers(report.nameServers, deps.targetNs, deps.doh, signal);
+    const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal));
+    report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
+    if (parity.proxied > 0) {
+      yield { type: 'info', zone, message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied` };
+    }
+    report.ready = parity.matching === parity.checked && !report.dnssec.blocker;
+    report.message = summary(report, parity.mismatchedSets, ns.ok ? ns.ttl : null, expected.excluded.length);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    report.ready = false;
+    report.message = `The check failed: ${errorText(err)}`;
+  }
+  return report;
+}
+
+/** Each query goes to the first server; one that does not answer is passed over for the next. */
+function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal): AskTarget {
+  return async (fqdn, type, relName) => {
+    let last: unknown = new DnsQueryError('no name server to ask');
+    for (const server of servers) {
+      try {
+        return await dns.query(server, fqdn, type, relName, signal);
+      } catch (err) {
+        if (signal.aborted) throw err;
+        last = err;
+      }
+    }
+    throw last;
+  };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,78 @@
+import { DnsRecordSchema, RECORD_SPECS, parseZoneFile, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { canonicalize } from '../records/canonical';
+import type { Source } from '../source/source';
+
+/** What the zone should hold, and where that came from. */
+export interface Expected {
+  /** Canonical, relative to the zone; only what the target's name servers are expected to answer. */
+  records: DnsRecord[];
+  /** `the request`, `the zone file`, `the source`, `the target's own records`. */
+  from: string;
+  /** Records that are not checked, each with why (`DNSKEY @: the target signs the zone itself`). */
+  excluded: string[];
+  /** The reader's or the source's notes, for info events. */
+  notes: string[];
+}
+
+/**
+ * The expected records of one zone, in the order migrate reads them: the request's records, its zone
+ * file, the source (when credentials came), or else what the target itself holds (listed once).
+ * Apex NS and SOA are the target's own and are left out without a word; what the target cannot hold
+ * is left out and named.
+ */
+export async function expectedRecords(
+  entry: MigrateZone,
+  deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]> },
+  signal: AbortSignal,
+): Promise<Expected> {
+  const zone = entry.name;
+  const excluded: string[] = [];
+  const notes: string[] = [];
+  let incoming: unknown[];
+  let from: string;
+  if (entry.records !== undefined) {
+    incoming = entry.records;
+    from = 'the request';
+  } else if (entry.zoneFile !== undefined) {
+    const parsed = parseZoneFile(entry.zoneFile, zone);
+    incoming = parsed.records;
+    from = 'the zone file';
+    for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
+    for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
+  } else if (deps.source) {
+    const content = await deps.source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal });
+    incoming = content.records;
+    from = 'the source';
+    notes.push(...content.notes);
+    for (const p of content.problems) excluded.push(`${p.type} ${p.name}: ${p.message}`);
+  } else {
+    incoming = await deps.targetRecords();
+    from = "the target's own records";
+  }
+
+  const records: DnsRecord[] = [];
+  for (const raw of incoming) {
+    const parsed = DnsRecordSchema.safeParse(raw);
+    const label = describe(raw);
+    if (!parsed.success) {
+      excluded.push(`${label}: ${parsed.error.issues[0]?.message ?? 'not a valid record'}`);
+      continue;
+    }
+    const r = canonicalize(parsed.data, zone);
+    if (r === null) {
+      excluded.push(`${label}: the name is outside the zone ${zone}`);
+      continue;
+    }
+    if (r.name === '@' && (r.type === 'NS' || r.type === 'SOA')) continue;
+    const managed = RECORD_SPECS[r.type].managedByTarget;
+    if (managed) excluded.push(`${r.type} ${r.name}: ${managed}`);
+    else if (r.type === 'DS' && r.name === '@') excluded.push('DS @: it belongs in the parent zone, at the registrar');
+    else records.push(r);
+  }
+  return { records, from, excluded, notes };
+}
+
+function describe(raw: unknown): string {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; name?: unknown };
+  return `${String(r.type ?? '?').slice(0, 20)} ${String(r.name ?? '?').slice(0, 100)}`;
+}

@@ -1,0 +1,93 @@
+import { MAX_LISTED_MISMATCHES, RECORD_SPECS, describeValue, recordKey, type DnsRecord, type ParityMismatch, type RecordType } from '@dnsferry/shared';
+import { canonicalize } from '../records/canonical';
+import type { DirectAnswer } from './dns-client';
+
+/** Asks the target's name servers for one RRset (`fqdn`, `type`), naming the records `relName`. */
+export type AskTarget = (fqdn: string, type: RecordType, relName: string) => Promise<DirectAnswer>;
+
+export interface ParityResult {
+  checked: number;
+  matching: number;
+  /** At most MAX_LISTED_MISMATCHES, in the order of the expected records. */
+  mismatches: ParityMismatch[];
+  /** How many RRsets differ, all of them. */
+  mismatchedSets: number;
+  /** Records that count as matching because the target reports them proxied (it answers with its own addresses). */
+  proxied: number;
+}
+
+/** Queries in flight at once: loopback or a nearby authority answers in well under a millisecond each. */
+const CONCURRENCY = 64;
+
+/**
+ * Compares, name by name and type by type, what the target's name servers answer with what the zone
+ * should hold, on the canonical form the engine uses (case, trailing dots, TXT strings; TTL ignored).
+ * A record counts as matching when its whole RRset answers exactly as expected. `targetRecords` is the
+ * target's own listing: a proxied A/AAAA/CNAME answers with the target's addresses, so such an RRset
+ * counts as matching when the target holds each of its records and reports them proxied.
+ */
+export async function checkParity(zone: string, expected: DnsRecord[], targetRecords: DnsRecord[], ask: AskTarget): Promise<ParityResult> {
+  const sets = new Map<string, { name: string; type: RecordType; records: DnsRecord[] }>();
+  for (const r of expected) {
+    const k = `${r.type}|${r.name}`;
+    const set = sets.get(k);
+    if (set) {
+      if (!set.records.some((x) => recordKey(x) === recordKey(r))) set.records.push(r);
+    } else sets.set(k, { name: r.name, type: r.type, records: [r] });
+  }
+  const atTarget = new Map<string, DnsRecord>();
+  for (const r of targetRecords) atTarget.set(recordKey(r), r);
+
+  const list = [...sets.values()];
+  const outcomes: Array<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < list.length; i = next++) {
+      const set = list[i];
+      if (set) outcomes[i] = await compareSet(zone, set, atTarget, ask);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, list.length) }, worker));
+
+  const result: ParityResult = { checked: 0, matching: 0, mismatches: [], mismatchedSets: 0, proxied: 0 };
+  list.forEach((set, i) => {
+    const o = outcomes[i];
+    result.checked += set.records.length;
+    if (o?.ok) {
+      result.matching += set.records.length;
+      if (o.proxied) result.proxied += set.records.length;
+    } else {
+      result.mismatchedSets++;
+      if (o?.mismatch && result.mismatches.length < MAX_LISTED_MISMATCHES) result.mismatches.push(o.mismatch);
+    }
+  });
+  return result;
+}
+
+async function compareSet(
+  zone: string,
+  set: { name: string; type: RecordType; records: DnsRecord[] },
+  atTarget: Map<string, DnsRecord>,
+  ask: AskTarget,
+): Promise<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> {
+  const expectedValues = set.records.map(describeValue).sort();
+  const held = set.records.map((r) => atTarget.get(recordKey(r)));
+  if (RECORD_SPECS[set.type].proxiable && held.some((r) => r !== undefined && 'proxied' in r && r.proxied === true)) {
+    // Proxied: the answer shows the target's addresses, so the target's own listing is the evidence.
+    const ok = held.every((r) => r !== undefined);
+    return ok ? { ok, proxied: true } : { ok, proxied: true, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: held.flatMap((r) => (r ? [describeValue(r)] : [])).sort() } };
+  }
+  const fqdn = set.name === '@' ? zone : `${set.name}.${zone}`;
+  let answer: DirectAnswer;
+  try {
+    answer = await ask(fqdn, set.type, set.name);
+  } catch (err) {
+    return { ok: false, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [`no answer: ${err instanceof Error ? err.message : String(err)}`] } };
+  }
+  const actual = answer.records.map((r) => canonicalize(r, zone) ?? r);
+  const want = new Set(set.records.map(recordKey));
+  const got = new Set(actual.map(recordKey));
+  const ok = answer.unreadable.length === 0 && want.size === got.size && [...want].every((k) => got.has(k));
+  if (ok) return { ok, proxied: false };
+  return { ok, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [...actual.map(describeValue), ...answer.unreadable].sort() } };
+}

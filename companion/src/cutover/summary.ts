@@ -1,0 +1,22 @@
+import type { CutoverZoneReport } from '@dnsferry/shared';
+
+/** The zone-report's one sentence: what is true now, and the next thing to do. */
+export function summary(report: CutoverZoneReport, mismatchedSets: number, nsTtl: number | null, excluded: number): string {
+  const { parity, dnssec, delegation, targetStatus, nameServers } = report;
+  const cached = nsTtl !== null ? `; resolvers may keep the old delegation for up to ${nsTtl} s after the change` : '';
+  const notChecked = excluded > 0 ? ` (${excluded} not checked, see the info events)` : '';
+  if (!report.ready) {
+    const reasons: string[] = [];
+    if (parity.matching < parity.checked) {
+      reasons.push(`${parity.checked - parity.matching} of ${parity.checked} records answer differently at the target (${mismatchedSets} name and type${mismatchedSets === 1 ? '' : 's'}); fix them there and check again`);
+    }
+    if (dnssec.blocker) reasons.push('DNSSEC first: see the dnssec message');
+    return `Not yet: ${reasons.join('; ')}.`;
+  }
+  const records = `all ${parity.checked} records answer the same${notChecked}`;
+  if (delegation.switched && targetStatus === 'active') return `Done: ${records}, the name servers point at the target and it reports the zone active.`;
+  if (delegation.switched) {
+    return `Switched: ${records} and the name servers point at the target, which still reports the zone ${targetStatus}; check again with requestActivation${cached}.`;
+  }
+  return `Ready to switch: ${records}; set the name servers at your registrar to ${nameServers.join(' and ')}${cached}.`;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { CutoverRequestSchema, ENDPOINTS, type CutoverEvent } from '@dnsferry/shared';
+import type { RouteDeps } from './deps';
+import { AppError } from '../errors';
+import { clientGone } from '../http/client-gone';
+import { sendNdjson } from '../http/ndjson';
+import { parseBody } from '../http/parse';
+import { cutoverCheck } from '../cutover/check';
+import { DirectDnsClient } from '../cutover/dns-client';
+import { createDohClient } from '../scan/doh-client';
+import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
+import { sourceFor } from '../source/from-request';
+
+export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(ENDPOINTS.cutoverCheck, async (request, reply) => {
+    const body = parseBody(CutoverRequestSchema, request.body);
+    request.body = null;
+    if (body.zones.length > deps.config.maxZonesPerRequest) throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
+    const recordCount = body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0);
+    if (recordCount > deps.config.maxRecordsPerRequest) throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
+    const target = createCloudflareCutoverTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
+    const source = sourceFor(body, deps);
+    const doh = createDohClient(deps.config.dohUrl, { fetch: deps.fetch, proxy: deps.config.proxy });
+    const dns = new DirectDnsClient();
+    async function* events(): AsyncGenerator<CutoverEvent> {
+      try {
+        yield* cutoverCheck(
+          { zones: body.zones, requestActivation: body.requestActivation ?? false },
+          { target, doh, dns, targetNs: deps.config.targetNs, ...(source ? { source } : {}) },
+          { signal: clientGone(reply) },
+        );
+      } finally {
+        dns.close();
+        doh.close();
+      }
+    }
+    return sendNdjson<CutoverEvent>(reply, events(), (err) => [
+      { type: 'info', zone: '', message: `Check stopped: ${err instanceof Error ? err.message : String(err)}` },
+      { type: 'done', results: [] },
+    ]);
+  });
+}
