@@ -60,6 +60,12 @@ const encoder = new TextEncoder();
 
 /** The bytes a token stands for: `\DDD` is one byte, `\X` is X, everything else its UTF-8 bytes. */
 export function tokenBytes(raw: string): Uint8Array {
+  // Most RDATA is plain ASCII without escapes: one byte per character, no encoder needed.
+  if (/^[\x00-\x5b\x5d-\x7f]*$/.test(raw)) {
+    const bytes = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
   const out: number[] = [];
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] ?? '';
@@ -80,6 +86,10 @@ export function tokenBytes(raw: string): Uint8Array {
       continue;
     }
     const cp = raw.codePointAt(i) ?? 0;
+    if (cp < 0x80) {
+      out.push(cp);
+      continue;
+    }
     const ch = String.fromCodePoint(cp);
     out.push(...encoder.encode(ch));
     i += ch.length - 1;
