@@ -1,9 +1,8 @@
-import { ENDPOINTS, MigrateEventSchema, ScanEventSchema } from '@dnsferry/shared';
+import { ENDPOINTS, MigrateEventSchema, ScanEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { CompanionError, streamNdjson } from './companion';
 import type { Command, PersistedJobs, Update } from './messages';
 import { applyMigrateEvent, createMigrationJob, endMigrationJob, trimmedJob, type MigrationJob } from './migration-state';
 import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
-import type { MigrateEvent } from '@dnsferry/shared';
 
 export interface RunnerDeps {
   fetch?: typeof fetch;

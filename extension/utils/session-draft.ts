@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 export async function loadDraft<T extends object>(key: string): Promise<Partial<T> | undefined> {
   const saved = await browser.storage.session.get(key);
   const value = saved[key];
-  return value && typeof value === 'object' ? (value as Partial<T>) : undefined;
+  return value && typeof value === 'object' ? value : undefined;
 }
 
 /** Saves `source()` under `key` shortly after each change. Returns the stop handle. */

@@ -40,7 +40,7 @@ function counts(events: MigrateEvent[]) {
 function wireRecords(zoneName: string) {
   const zone = stack.sim.zoneByName(zoneName);
   if (!zone) throw new Error(`zone ${zoneName} missing at the simulator`);
-  return stack.sim.records(zone.id) as Array<Record<string, unknown>>;
+  return stack.sim.records(zone.id);
 }
 
 describe('POST /api/migrate (manual records)', () => {

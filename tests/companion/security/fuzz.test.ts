@@ -89,7 +89,7 @@ describe.each(Object.values(ENDPOINTS))('fuzzing %s', (url) => {
           }
         } else if (res.headers['content-type']?.toString().startsWith('application/x-ndjson')) {
           const lines = res.payload.trim().split('\n');
-          expect(JSON.parse(lines.at(-1) ?? '{}').type).toBe('done');
+          expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ type: 'done' });
         }
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) },

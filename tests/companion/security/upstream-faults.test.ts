@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
@@ -49,7 +49,7 @@ describe('malformed answers from the target', () => {
 describe('a target that answers garbage', () => {
   let upstream: Server;
   let base: string;
-  const answers: Record<string, (res: import('node:http').ServerResponse) => void> = {
+  const answers: Record<string, (res: ServerResponse) => void> = {
     // the envelope cut in the middle
     '/user/tokens/verify': (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"result":{"id":"x","sta'),
   };

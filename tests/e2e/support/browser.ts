@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import puppeteer, { TargetType, type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { EXTENSION_ID } from '@dnsferry/shared';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -73,7 +73,7 @@ export async function launchWithExtension(opts: { hostMap?: string[]; detachedWo
     rmSync(profile, { recursive: true, force: true });
   };
   if (opts.detachedWorker) return { browser, extensionId: EXTENSION_ID, worker: null, close };
-  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`), { timeout: 20_000 });
+  const target = await browser.waitForTarget((t) => t.type() === TargetType.SERVICE_WORKER && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`), { timeout: 20_000 });
   const worker = await target.worker();
   if (!worker) throw new Error('the extension service worker has no worker handle');
   return {

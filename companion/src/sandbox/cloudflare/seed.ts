@@ -1,5 +1,4 @@
-import type { CloudflareSim, CloudflareSimOptions } from './index';
-import { startCloudflareSimulator } from './index';
+import { type CloudflareSim, type CloudflareSimOptions, startCloudflareSimulator } from './index';
 
 /** Demo/test fixture: two accounts and the tokens a person would paste (valid, expired, read-only). */
 export interface CloudflareDemoSeed {

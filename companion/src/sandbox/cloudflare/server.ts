@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Reply, RequestContext } from './context';
 import { CfError, cf, failureBody } from './errors';
-import { FaultInjector, HTML_502, WRITE_METHODS } from './faults';
-import { RateLimiter, type RateDecision } from './rate-limiter';
+import { type FaultInjector, HTML_502, WRITE_METHODS } from './faults';
+import type { RateLimiter, RateDecision } from './rate-limiter';
 import { matchRoute, parseAuth, routeKey, ROUTES, type ParsedAuth, type Route } from './router';
 import * as zones from './routes-zones';
-import type { SimState, Token, Zone } from './state';
+import type { SimState, Zone } from './state';
 
 /** HTTP front of the simulator: routing, auth, rate limiting, fault injection and the JSON envelope. */
 
@@ -45,7 +45,7 @@ export class SimServer {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         // A bug in the simulator: answer 500 in Cloudflare's envelope rather than hang the client.
-        if (!res.headersSent) this.send(res, req.method ?? 'GET', req.url ?? '', 500, failureBody([{ code: 10001, message: `simulator error: ${String(err)}` }]), {});
+        if (!res.headersSent) void this.send(res, req.method ?? 'GET', req.url ?? '', 500, failureBody([{ code: 10001, message: `simulator error: ${String(err)}` }]), {});
       });
     });
     this.server.keepAliveTimeout = 5_000;
@@ -240,7 +240,7 @@ export class SimServer {
     }
     const ctx: RequestContext = {
       state,
-      token: token as Token,
+      token,
       method,
       path,
       params,

@@ -74,7 +74,8 @@ export interface DohEndpoints {
 }
 
 export interface DohServer extends DohEndpoints {
-  stop(): Promise<void>;
+  /** A plain function (no `this`), so callers may take it out of the object. */
+  stop: () => Promise<void>;
 }
 
 const BINARIES = ['unbound', 'unbound-checkconf', 'dnsdist', 'openssl'];

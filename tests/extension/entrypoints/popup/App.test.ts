@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia } from 'pinia';
-import { flushPromises, mount } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import App from '@/entrypoints/popup/App.vue';
 import { BACKGROUND_LINK } from '@/utils/background-link';

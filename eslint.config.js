@@ -1,0 +1,159 @@
+// @ts-check
+// One lint config for the whole workspace. Besides the usual correctness rules it encodes the
+// architecture (docs/ARCHITECTURE.md, "Who may import what"), so a wrong import fails `pnpm lint`
+// instead of waiting for a reviewer to notice it.
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import vueParser from 'vue-eslint-parser';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const TS_PROJECTS = ['tsconfig.json', 'extension/tsconfig.json', 'tests/extension/tsconfig.json'];
+
+/** Import boundaries on resolved paths, so `../x`, `@/x` and `@dnsferry/companion/x` are treated alike. */
+const boundaries = [
+  {
+    target: 'shared/**',
+    from: ['companion', 'extension', 'tests'],
+    message: 'shared/ is the contract: it imports only zod and its own files.',
+  },
+  {
+    target: 'extension/**',
+    from: 'companion',
+    message: 'The extension talks to the companion over HTTP only (utils/companion.ts), never by import.',
+  },
+  {
+    target: 'companion/**',
+    from: 'extension',
+    message: 'The companion and the extension share only shared/.',
+  },
+  {
+    // Production code never reaches the simulators; only tests and the demo start them.
+    target: ['companion/src/!(sandbox)/**', 'companion/src/!(demo).ts', 'shared/**', 'extension/**'],
+    from: 'companion/src/sandbox',
+    message: 'Only tests/ and companion/src/demo.ts import the sandbox (the simulators).',
+  },
+  {
+    target: 'companion/src/engine/**',
+    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
+    message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/.output/**',
+      '**/.wxt/**',
+      '**/dist/**',
+      'coverage/**',
+      'tests/artifacts/**',
+      '.tmp/**',
+      '**/*.tmp.*',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  vue.configs['flat/essential'],
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.vue'],
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads only .js files and so never follows a .ts import (no-cycle would see
+      // nothing). Components are left out: import-x cannot hand their <script lang="ts"> to the TS parser.
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS, alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      // What the code base follows (STYLE: no any, comments say why).
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'all', caughtErrorsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      // Abort reasons and caught errors are passed on as they came; wrapping them would lose the cause.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      // An async function without await is how a fake or a hook keeps its async signature.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+    },
+  },
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parser: vueParser,
+      parserOptions: { parser: tseslint.parser, sourceType: 'module' },
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    // The contract: zod and its own files, nothing else (the extension and the companion both load it).
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and its own files.' }] }],
+    },
+  },
+  {
+    // The engine plans and applies; it knows neither Fastify nor the HTTP client nor Node's servers.
+    files: ['companion/src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fastify', 'undici', 'http', 'https', 'node:http', 'node:https'].map((name) => ({
+            name,
+            message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+          })),
+          patterns: [{ group: ['fastify/*', 'undici/*', '@fastify/*'], message: 'The engine knows no HTTP.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The service logs through Fastify's logger, which redacts credentials.
+    files: ['companion/src/**/*.ts'],
+    ignores: ['companion/src/demo.ts', 'companion/src/server.ts', 'companion/src/sandbox/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // Simulators and tests print wire JSON they built themselves (`${r.type} ${r.name}`); in product
+    // code the same interpolation of an unknown value could put "[object Object]" in front of a user.
+    files: ['tests/**', 'companion/src/sandbox/**'],
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  {
+    // Vitest's asymmetric matchers (expect.any(String), expect.stringMatching(…)) are typed `any` by design.
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // The linter's TypeScript program cannot look inside a .vue file (vue-tsc can, and checks these).
+    files: ['extension/entrypoints/*/main.ts'],
+    rules: { '@typescript-eslint/no-unsafe-argument': 'off' },
+  },
+  {
+    // Build scripts and this file: plain Node JavaScript, outside every tsconfig.
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
