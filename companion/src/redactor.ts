@@ -7,7 +7,10 @@
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private patterns: RegExp[] | undefined;
+  /** Longest first, so a token that contains an id is hidden whole. */
+  private ordered: string[] | undefined;
+  /** Built on first need: most texts are shorter than most secrets and need none. */
+  private readonly patterns = new Map<string, RegExp[]>();
 
   constructor(values: Array<string | undefined> = []) {
     this.add(...values);
@@ -17,18 +20,31 @@ export class Redactor {
     for (const v of values) {
       if (v && v.trim().length >= 4 && !this.secrets.has(v.trim())) {
         this.secrets.add(v.trim());
-        this.patterns = undefined;
+        this.ordered = undefined;
       }
     }
   }
 
   scrub(text: string): string {
-    this.patterns ??= [...this.secrets].sort((a, b) => b.length - a.length).flatMap(secretPatterns);
-    let out = text;
-    // Longest first, so a token that contains an id is hidden whole.
-    for (const re of this.patterns) out = out.replace(re, '[redacted]');
-    for (const [re, replacement] of GENERIC) out = out.replace(re, replacement);
-    return out;
+    try {
+      this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
+      let out = text;
+      for (const secret of this.ordered) {
+        if (out.length < shortestForm(secret)) continue;
+        let patterns = this.patterns.get(secret);
+        if (!patterns) {
+          patterns = secretPatterns(secret);
+          this.patterns.set(secret, patterns);
+        }
+        for (const re of patterns) out = out.replace(re, '[redacted]');
+      }
+      for (const [re, replacement] of GENERIC) out = out.replace(re, replacement);
+      return out;
+    } catch (err) {
+      // A pattern V8 cannot run must not let the text through unscrubbed (nor its own source, the secret).
+      if (err instanceof RangeError || err instanceof SyntaxError) return '[message withheld: it could not be scrubbed]';
+      throw err;
+    }
   }
 }
 
@@ -49,13 +65,18 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
+/** Above this length a secret is matched in its whole encoded forms only, not character by character. */
+const PER_CHARACTER_MAX = 1024;
+
 /**
  * One pattern that finds the secret however each character was written: as itself, percent-encoded
  * (once or twice, `+` for a space), or JSON-escaped (`\/`, `\"`, `\u002B` as .NET writes `+`).
- * Mixed forms match too, since every character has all its alternatives.
+ * Mixed forms match too, since every character has all its alternatives. Letters and digits are
+ * never encoded by anyone, so they stay literal and a token made of them compiles to a plain pattern.
  */
 function textPattern(secret: string): RegExp {
   const parts = [...secret].map((ch) => {
+    if (/^[A-Za-z0-9]$/.test(ch)) return ch;
     const alts = new Set<string>([escapeRe(ch)]);
     const bytes = [...Buffer.from(ch, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
     alts.add(bytes.map((b) => `%${b}`).join(''));
@@ -90,9 +111,34 @@ function base64Patterns(secret: string): RegExp[] {
   return [...cores].map((c) => new RegExp(escapeRe(c), 'g'));
 }
 
-function secretPatterns(secret: string): RegExp[] {
-  return [textPattern(secret), ...base64Patterns(secret)];
+/** A long secret (a JWT can be several KB) in its whole encoded forms, each a literal pattern. */
+function wholeFormPatterns(secret: string): RegExp[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const forms = new Set([
+    secret,
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    encodeURIComponent(encodeURIComponent(secret)),
+    json,
+    json.replace(/\//g, '\\/'),
+  ]);
+  return [...forms].map((f) => new RegExp(escapeRe(f), 'gi'));
 }
+
+/** No encoded form of `secret` is shorter than this (its characters, or its shortest base64 core). */
+function shortestForm(secret: string): number {
+  const chars = [...secret].length;
+  return Math.min(chars, Math.max(6, Math.floor((4 * Buffer.byteLength(secret)) / 3) - 4));
+}
+
+function secretPatterns(secret: string): RegExp[] {
+  const text = secret.length <= PER_CHARACTER_MAX ? [textPattern(secret)] : wholeFormPatterns(secret);
+  return [...text, ...base64Patterns(secret)];
+}
+
+/** The longest credential field the contract accepts (a bearer token, 16 KiB), with room to spare. */
+const MAX_SECRET_LENGTH = 64 * 1024;
 
 /** The credential fields of a request body, for a last scrub of whatever answers that request. */
 export function redactorFor(body: unknown, fields: readonly string[]): Redactor {
@@ -101,7 +147,8 @@ export function redactorFor(body: unknown, fields: readonly string[]): Redactor 
     const record = body as Record<string, unknown>;
     for (const f of fields) {
       const v = record[f];
-      if (typeof v === 'string') redactor.add(v);
+      // Longer than any credential the contract accepts: refused with a 400 that does not echo it.
+      if (typeof v === 'string' && v.length <= MAX_SECRET_LENGTH) redactor.add(v);
     }
   }
   return redactor;

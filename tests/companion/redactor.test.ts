@@ -63,6 +63,18 @@ describe('Redactor', () => {
     expect(r.scrub(plain)).toBe(plain);
   });
 
+  it('long secrets (a 16 KiB bearer token, 2,000 characters that all need encoding) are hidden, quickly', () => {
+    const jwt = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${'eyJhIjoiYiJ9'.repeat(1365)}.sig-_`;
+    const odd = '+/= "'.repeat(400);
+    for (const secret of [jwt, odd]) {
+      const r = new Redactor([secret]);
+      const started = performance.now();
+      const out = r.scrub(`a ${secret} b ${encodeURIComponent(secret)} c ${JSON.stringify(secret)} d`);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(out).toBe('a [redacted] b [redacted] c "[redacted]" d');
+    }
+  });
+
   it('redactorFor takes the credential fields of a request body', () => {
     const r = redactorFor({ targetToken: 'tok-abcdefgh', zones: [], clientSecret: 42 }, ['targetToken', 'clientSecret']);
     expect(r.scrub('x tok-abcdefgh y')).toBe('x [redacted] y');
