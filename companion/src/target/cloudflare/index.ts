@@ -17,5 +17,5 @@ export function cloudflareClient(config: Config, fetchImpl: typeof fetch, token:
 
 export function createCloudflareTarget(config: Config, fetchImpl: typeof fetch, token: string, accountId: string) {
   const client = cloudflareClient(config, fetchImpl, token);
-  return { client, target: new CloudflareTarget(client, accountId, config.batchSize) };
+  return { client, target: new CloudflareTarget(client, accountId, config.batchSize, config.concurrency) };
 }

@@ -2,6 +2,7 @@ import { recordKey, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
 import { CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
+import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
 
 /**
@@ -31,6 +32,8 @@ export class CloudflareTarget implements Target {
     private readonly client: CloudflareClient,
     private readonly accountId: string,
     private readonly batchSize: number,
+    /** Batch requests of a zone in flight at once (DNSFERRY_CONCURRENCY); 1 = one after another. */
+    private readonly slots = 1,
   ) {}
 
   async findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null> {
@@ -66,10 +69,22 @@ export class CloudflareTarget implements Target {
 
   async *createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome> {
     const items = records.map((record, index) => ({ index, record }));
-    for (let i = 0; i < items.length; i += this.batchSize) {
-      if (opts.signal.aborted) return;
-      yield* this.writeChunk(zone, items.slice(i, i + this.batchSize), opts);
+    const chunks: Item[][] = [];
+    for (let i = 0; i < items.length; i += this.batchSize) chunks.push(items.slice(i, i + this.batchSize));
+    if (this.slots <= 1 || !this.batchAvailable) {
+      for (const chunk of chunks) {
+        if (opts.signal.aborted) return;
+        yield* this.writeChunk(zone, chunk, opts);
+      }
+      return;
     }
+    // Batches side by side; each one is written (split, reconciled) as it would be alone, and the
+    // outcomes come out in record order. The client's shared rate-limit pause holds every slot.
+    yield* inOrder(
+      chunks.map((chunk) => () => this.writeChunk(zone, chunk, opts)),
+      this.slots,
+      opts.signal,
+    );
   }
 
   private async *writeChunk(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DnsRecord } from '@dnsferry/shared';
+import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
+import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbox/cloudflare/latency';
+import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
+import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
+import type { CreateOutcome } from '@dnsferry/companion/target/target';
+
+const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }) as DnsRecord);
+
+let sim: CloudflareSim | undefined;
+let proxy: LatencyProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  await sim?.close();
+  sim = proxy = undefined;
+});
+
+async function setup(slots: number, perRequestMs = 30) {
+  sim = await startCloudflareSimulator({ rateLimit: false });
+  const seed = seedCloudflareDemo(sim);
+  const z = sim.addZone({ accountId: seed.accountId, name: 'slots.example' });
+  proxy = await startLatencyProxy(sim.url, { perRequestMs });
+  const client = new CloudflareClient({ baseUrl: proxy.url, token: seed.token, fetch, timeoutMs: 30_000, retryBaseMs: 5, maxRetryAfterMs: 0 });
+  const target = new CloudflareTarget(client, seed.accountId, 10, slots);
+  return { target, zone: { id: z.id, name: z.name, status: 'active', nameServers: [], created: false }, sim, proxy };
+}
+
+describe('batches of a zone side by side', () => {
+  it('keeps up to K batch requests in flight and reports every record once, in record order', async () => {
+    const { target, zone, sim, proxy } = await setup(4);
+    const outcomes: CreateOutcome[] = [];
+    for await (const o of target.createRecords(zone, hosts(100), { signal: new AbortController().signal })) outcomes.push(o);
+    expect(outcomes.map((o) => o.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(outcomes.every((o) => o.status === 'created')).toBe(true);
+    expect(sim.records(zone.id)).toHaveLength(100);
+    expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(10);
+    expect(proxy.peakInFlight).toBeGreaterThan(1);
+    expect(proxy.peakInFlight).toBeLessThanOrEqual(4);
+  });
+
+  it('K = 1 is one request after another', async () => {
+    const { target, zone, proxy } = await setup(1);
+    for await (const _ of target.createRecords(zone, hosts(40), { signal: new AbortController().signal }));
+    expect(proxy.peakInFlight).toBe(1);
+  });
+
+  it('still splits a refused batch to find the failing record, while the others land', async () => {
+    const { target, zone, sim } = await setup(4);
+    sim.addRecord(zone.id, { type: 'CNAME', name: 'h37.slots.example', content: 'elsewhere.example', ttl: 300 });
+    const outcomes: CreateOutcome[] = [];
+    for await (const o of target.createRecords(zone, hosts(60), { signal: new AbortController().signal })) outcomes.push(o);
+    expect(outcomes.map((o) => o.index)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(outcomes.filter((o) => o.status !== 'created').map((o) => o.index)).toEqual([37]);
+    expect(sim.records(zone.id).filter((r) => r.type === 'A')).toHaveLength(59);
+  });
+
+  it('after an abort starts no new batch; what it reports created is exactly what landed', async () => {
+    const { target, zone, sim } = await setup(3, 60);
+    const ac = new AbortController();
+    const outcomes: CreateOutcome[] = [];
+    for await (const o of target.createRecords(zone, hosts(200), { signal: ac.signal })) {
+      outcomes.push(o);
+      ac.abort();
+    }
+    const batches = sim.counters.byRoute['POST /zones/:id/dns_records/batch'] ?? 0;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(batches);
+    // the ones in flight when the first outcomes reached us, and no more
+    expect(batches).toBeLessThan(10);
+    expect(outcomes.length).toBe(batches * 10);
+    expect(sim.records(zone.id)).toHaveLength(outcomes.length);
+  });
+});
