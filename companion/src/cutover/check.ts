@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { CutoverEvent, CutoverZoneReport, DnsRecord, MigrateZone } from '@dnsferry/shared';
 import type { Source } from '../source/source';
 import type { CutoverTarget, TargetDnssec, TargetZone } from '../target/target';
@@ -33,6 +34,8 @@ export interface CutoverDeps {
  * target, except an activation check when asked to and the delegation already points there.
  */
 export async function* cutoverCheck(input: CutoverInput, deps: CutoverDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<CutoverEvent> {
+  // Every query in flight listens to the client going away: 64 at once, more than Node's default warns about.
+  setMaxListeners(256, signal);
   const results: Array<{ zone: string; ready: boolean }> = [];
   for (const entry of input.zones) {
     if (signal.aborted) return;
@@ -140,7 +143,7 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
 /** Each query goes to the first server; one that does not answer is passed over for the next. */
 function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal): AskTarget {
   return async (fqdn, type, relName) => {
-    let last: unknown = new DnsQueryError('no name server to ask');
+    let last: unknown = null;
     for (const server of servers) {
       try {
         return await dns.query(server, fqdn, type, relName, signal);
@@ -149,7 +152,7 @@ function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal
         last = err;
       }
     }
-    throw last;
+    throw last ?? new DnsQueryError('no name server to ask');
   };
 }
 

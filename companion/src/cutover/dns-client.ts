@@ -78,7 +78,7 @@ export class DirectDnsClient {
   }
 
   private async udp(server: NameServer, fqdn: string, code: number, signal: AbortSignal): Promise<Buffer> {
-    let last: Error = new DnsQueryError('no answer');
+    let last: Error | null = null;
     for (let attempt = 0; attempt <= this.opts.retries; attempt++) {
       signal.throwIfAborted();
       let id = randomInt(0, 65536);
@@ -94,7 +94,7 @@ export class DirectDnsClient {
         last = err instanceof Error ? err : new DnsQueryError(String(err));
       }
     }
-    throw new DnsQueryError(`${fqdn}: no answer from ${server.host}:${server.port} (${last.message})`, { cause: last });
+    throw new DnsQueryError(`${fqdn}: no answer from ${server.host}:${server.port} (${last?.message ?? 'no reply'})`, { cause: last });
   }
 
   private wait(id: number, signal: AbortSignal, send: () => void): Promise<Buffer> {

@@ -24,7 +24,7 @@ const CONCURRENCY = 64;
  * should hold, on the canonical form the engine uses (case, trailing dots, TXT strings; TTL ignored).
  * A record counts as matching when its whole RRset answers exactly as expected. `targetRecords` is the
  * target's own listing: a proxied A/AAAA/CNAME answers with the target's addresses, so such an RRset
- * counts as matching when the target holds each of its records and reports them proxied.
+ * counts as matching when the target reports it proxied and holds exactly its records.
  */
 export async function checkParity(zone: string, expected: DnsRecord[], targetRecords: DnsRecord[], ask: AskTarget): Promise<ParityResult> {
   const sets = new Map<string, { name: string; type: RecordType; records: DnsRecord[] }>();
@@ -35,8 +35,13 @@ export async function checkParity(zone: string, expected: DnsRecord[], targetRec
       if (!set.records.some((x) => recordKey(x) === recordKey(r))) set.records.push(r);
     } else sets.set(k, { name: r.name, type: r.type, records: [r] });
   }
-  const atTarget = new Map<string, DnsRecord>();
-  for (const r of targetRecords) atTarget.set(recordKey(r), r);
+  const atTarget = new Map<string, DnsRecord[]>();
+  for (const r of targetRecords) {
+    const k = `${r.type}|${r.name}`;
+    const list = atTarget.get(k);
+    if (list) list.push(r);
+    else atTarget.set(k, [r]);
+  }
 
   const list = [...sets.values()];
   const outcomes: Array<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> = new Array(list.length);
@@ -67,15 +72,15 @@ export async function checkParity(zone: string, expected: DnsRecord[], targetRec
 async function compareSet(
   zone: string,
   set: { name: string; type: RecordType; records: DnsRecord[] },
-  atTarget: Map<string, DnsRecord>,
+  atTarget: Map<string, DnsRecord[]>,
   ask: AskTarget,
 ): Promise<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> {
   const expectedValues = set.records.map(describeValue).sort();
-  const held = set.records.map((r) => atTarget.get(recordKey(r)));
-  if (RECORD_SPECS[set.type].proxiable && held.some((r) => r !== undefined && 'proxied' in r && r.proxied === true)) {
+  const held = atTarget.get(`${set.type}|${set.name}`) ?? [];
+  if (RECORD_SPECS[set.type].proxiable && held.some((r) => 'proxied' in r && r.proxied === true)) {
     // Proxied: the answer shows the target's addresses, so the target's own listing is the evidence.
-    const ok = held.every((r) => r !== undefined);
-    return ok ? { ok, proxied: true } : { ok, proxied: true, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: held.flatMap((r) => (r ? [describeValue(r)] : [])).sort() } };
+    const ok = sameKeys(set.records, held);
+    return ok ? { ok, proxied: true } : { ok, proxied: true, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: held.map((r) => `${describeValue(r)} (proxied)`).sort() } };
   }
   const fqdn = set.name === '@' ? zone : `${set.name}.${zone}`;
   let answer: DirectAnswer;
@@ -85,9 +90,13 @@ async function compareSet(
     return { ok: false, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [`no answer: ${err instanceof Error ? err.message : String(err)}`] } };
   }
   const actual = answer.records.map((r) => canonicalize(r, zone) ?? r);
-  const want = new Set(set.records.map(recordKey));
-  const got = new Set(actual.map(recordKey));
-  const ok = answer.unreadable.length === 0 && want.size === got.size && [...want].every((k) => got.has(k));
+  const ok = answer.unreadable.length === 0 && sameKeys(set.records, actual);
   if (ok) return { ok, proxied: false };
   return { ok, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [...actual.map(describeValue), ...answer.unreadable].sort() } };
+}
+
+function sameKeys(a: DnsRecord[], b: DnsRecord[]): boolean {
+  const x = new Set(a.map(recordKey));
+  const y = new Set(b.map(recordKey));
+  return x.size === y.size && [...x].every((k) => y.has(k));
 }
