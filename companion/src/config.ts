@@ -24,8 +24,6 @@ export interface Config {
   batchSize: number;
   /** Batch requests of a zone in flight at once at the target (1 = one after another). */
   concurrency: number;
-  /** Batch requests of a zone in flight at once at the target (1 = one after another). */
-  concurrency: number;
   /** Time limit for one upstream request. */
   upstreamTimeoutMs: number;
   /** First backoff step when an upstream answers 5xx or the network fails (doubles, jittered, capped at 8 s). */
@@ -58,7 +56,6 @@ export const DEFAULTS: Config = {
   dohUrl: 'https://cloudflare-dns.com/dns-query',
   targetNs: null,
   batchSize: 200,
-  concurrency: 4,
   concurrency: 4,
   upstreamTimeoutMs: 30_000,
   retryBaseMs: 500,
@@ -172,7 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
     targetNs: hostPort(env, 'DNSFERRY_TARGET_NS'),
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),
-    concurrency: int(env, 'DNSFERRY_CONCURRENCY', DEFAULTS.concurrency, 1, 16),
     concurrency: int(env, 'DNSFERRY_CONCURRENCY', DEFAULTS.concurrency, 1, 16),
     upstreamTimeoutMs: int(env, 'DNSFERRY_UPSTREAM_TIMEOUT_MS', DEFAULTS.upstreamTimeoutMs, 100, 600_000),
     retryBaseMs: int(env, 'DNSFERRY_RETRY_BASE_MS', DEFAULTS.retryBaseMs, 1, 60_000),
