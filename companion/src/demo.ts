@@ -23,13 +23,17 @@ cloudflare.addRecord(existing.id, { type: 'A', name: 'www.example.org', content:
 const azure = await startAzureSimulator();
 const azureDemo = seedAzureDemo(azure);
 const resolver = await startDemoResolver();
+// What the parents of the simulator's zones say (their NS and DS), for the cutover check; the rest goes to the resolver.
+const parentResolver = await cloudflare.startParentResolver(resolver?.url ?? null);
 
 const config = {
   ...env,
   cloudflareApi: cloudflare.url,
   azureAuthority: azure.authorityUrl,
   azureArm: azure.armUrl,
-  ...(resolver ? { dohUrl: resolver.url } : {}),
+  dohUrl: parentResolver.url,
+  // The cutover check asks the simulator's name servers for what the assigned ones would answer.
+  targetNs: env.targetNs ?? { host: cloudflare.dns.host, port: cloudflare.dns.port },
 };
 // The first code is shown in the banner; later ones (expired, used up) as they come.
 const pairingCode: { first: CodeNotice | null; bannerShown: boolean } = { first: null, bannerShown: false };
@@ -64,6 +68,7 @@ const lines = [
   'Try it:',
   `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
   `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
+  `  curl -sN ${base}/api/cutover/check -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net"}],"requestActivation":true}'`,
   ...(resolver ? [`  curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
   '',
   'Browser extension: load extension/.output/chrome-mv3 as an unpacked extension (chrome://extensions, developer mode),',

@@ -7,6 +7,7 @@ import { SimServer, type Counters } from './server';
 import { startDnsServer } from './dns-server';
 import { zoneDs } from './dnssec';
 import { setParentDs, setParentNameServers } from './parent';
+import { startParentDoh, type ParentDoh } from './parent-doh';
 import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenStatus } from './state';
 
 /**
@@ -86,6 +87,8 @@ export interface CloudflareSim {
   setParentDs(zone: string, ds: string[]): void;
   /** The DS the zone's DNSSEC key gives (presentation form), whether DNSSEC is on or not. */
   zoneDs(zoneId: string): string;
+  /** A DoH resolver showing the parent's NS and DS of these zones, forwarding the rest to `upstream` (the demo's). */
+  startParentResolver(upstream: string | null): Promise<ParentDoh>;
 }
 
 export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}): Promise<CloudflareSim> {
@@ -97,6 +100,7 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
   const server = new SimServer({ state, limiter, faults, latencyMs: opts.latencyMs ?? 0, defaultBatchLimit: opts.defaultBatchLimit ?? 200 });
   const url = await server.listen();
   const dns = await startDnsServer(state);
+  const parents: ParentDoh[] = [];
 
   const simZone = (id: string): SimZone | undefined => {
     const z = state.zones.get(id);
@@ -106,7 +110,7 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
   return {
     url,
     close: async () => {
-      await Promise.all([server.close(), dns.close()]);
+      await Promise.all([server.close(), dns.close(), ...parents.map((p) => p.close())]);
     },
     addAccount(a) {
       const id = a.id ?? state.newId();
@@ -173,6 +177,11 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
     },
     setParentDs(zone, ds) {
       setParentDs(state, zone, ds);
+    },
+    async startParentResolver(upstream) {
+      const p = await startParentDoh(state, upstream);
+      parents.push(p);
+      return p;
     },
     zoneDs(zoneId) {
       const zone = state.zones.get(zoneId);
