@@ -4,6 +4,7 @@ import { z } from 'zod';
  * C0 and C1 control characters and DEL. No DNS name holds one, and the URL parser used below drops
  * some of them without a word (`victim.com\0.evil` would become `victim.com.evil`), so they are refused.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTER = /[\x00-\x1f\x7f-\x9f]/;
 
 /** "contains a control character (U+0000)" for the first one in `value`, or null when there is none. */

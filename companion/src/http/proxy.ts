@@ -115,5 +115,5 @@ export function upstreamFetch(settings: ProxySettings, tls: UpstreamTls = {}): t
       throw why ? new UnreachableError(why, { cause: err }) : err;
     }
   };
-  return f as typeof fetch;
+  return f;
 }

@@ -1,6 +1,5 @@
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { createServer as createNetServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { UpstreamError, isAbort } from '../../errors';
 import { describeUnreachable, innermost } from '../../http/unreachable';
 import { fetchHttpClient } from './http-client';
-import { Redactor, identifyingClaims, jwtClaims } from './redact';
+import { identifyingClaims, jwtClaims, type Redactor } from './redact';
 
 export interface AzureDeps {
   config: Config;
