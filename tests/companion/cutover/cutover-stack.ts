@@ -3,6 +3,7 @@ import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
 import { captureLogs, recordSecrets, watchResponses } from '../../support/leak-watch';
 import { parseNdjson } from '../../support/stack';
 import { startParentResolver } from './parent-resolver';
@@ -11,20 +12,36 @@ import { startParentResolver } from './parent-resolver';
  * The companion in-process in front of the Cloudflare simulator (API and name servers, reached through
  * DNSFERRY_TARGET_NS) and a DoH resolver that shows the parent's NS and DS as the test sets them.
  */
-export async function startCutoverStack(config: Partial<Config> = {}) {
+export async function startCutoverStack(opts: { config?: Partial<Config>; azure?: boolean } = {}) {
   const sim = await startCloudflareSimulator({ rateLimit: false });
   const seed = seedCloudflareDemo(sim);
   const parent = await startParentResolver();
+  const azure = opts.azure ? await startAzureSimulator() : undefined;
+  const azureDemo = azure ? seedAzureDemo(azure) : undefined;
   const { logs, logStream } = captureLogs();
-  const app = buildApp({ ...DEFAULTS, cloudflareApi: sim.url, dohUrl: parent.url, targetNs: { host: sim.dns.host, port: sim.dns.port }, retryBaseMs: 5, logLevel: 'debug', ...config }, { logStream });
+  const app = buildApp(
+    {
+      ...DEFAULTS,
+      cloudflareApi: sim.url,
+      dohUrl: parent.url,
+      targetNs: { host: sim.dns.host, port: sim.dns.port },
+      retryBaseMs: 5,
+      logLevel: 'debug',
+      ...(azure ? { azureAuthority: azure.authorityUrl, azureArm: azure.armUrl } : {}),
+      ...opts.config,
+    },
+    { logStream, ...(azure ? { fetch: azure.fetch } : {}) },
+  );
   watchResponses(app);
   recordSecrets(seed.token, seed.readOnlyToken, seed.expiredToken);
+  if (azureDemo) recordSecrets(azureDemo.servicePrincipal.clientSecret, azureDemo.bearerToken.sourceToken);
   await app.ready();
   const auth = { targetToken: seed.token, targetAccountId: seed.accountId };
   return {
     sim,
     seed,
     parent,
+    azureDemo,
     app,
     logs,
     async migrate(body: Record<string, unknown>) {
@@ -42,6 +59,7 @@ export async function startCutoverStack(config: Partial<Config> = {}) {
       await app.close();
       await sim.close();
       await parent.close();
+      await azure?.close();
     },
   };
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsRecord } from '@dnsferry/shared';
+import { expectedRecords } from '@dnsferry/companion/cutover/expected';
+import type { Source } from '@dnsferry/companion/source/source';
+
+const signal = new AbortController().signal;
+const noTarget = () => Promise.reject(new Error('the target is not asked when the request says what to expect'));
+
+describe('expectedRecords', () => {
+  it('takes the request\'s records canonical, leaves apex NS/SOA out silently and names what is not checked', async () => {
+    const e = await expectedRecords(
+      {
+        name: 'example.com',
+        records: [
+          { type: 'A', name: 'WWW.example.com.', content: '192.0.2.1', ttl: 300 },
+          { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
+          { type: 'NS', name: '@', content: 'ns1.old.example', ttl: 3600 },
+          { type: 'SOA', name: '@', content: 'ns1.old.example. admin.example.com. 1 2 3 4 5', ttl: 3600 },
+          { type: 'DNSKEY', name: '@', content: '257 3 13 AAAA', ttl: 3600 },
+          { type: 'DS', name: '@', content: '2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000', ttl: 3600 },
+          { type: 'A', name: 'elsewhere.example.org.', content: '192.0.2.2', ttl: 300 },
+          { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 },
+        ],
+      },
+      { targetRecords: noTarget },
+      signal,
+    );
+    expect(e.from).toBe('the request');
+    expect(e.records).toEqual([
+      { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
+      { type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 300 },
+    ]);
+    expect(e.excluded).toHaveLength(4);
+    expect(e.excluded[0]).toMatch(/^DNSKEY @: /);
+    expect(e.excluded[1]).toBe('DS @: it belongs in the parent zone, at the registrar');
+    expect(e.excluded[2]).toBe('A elsewhere.example.org.: the name is outside the zone example.com');
+    expect(e.excluded[3]).toMatch(/^A broken: .*999\.1\.1\.1/);
+  });
+
+  it('reads a zone file, with its lines that cannot be records named', async () => {
+    const e = await expectedRecords({ name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' }, { targetRecords: noTarget }, signal);
+    expect(e.from).toBe('the zone file');
+    expect(e.records).toEqual([{ type: 'A', name: '@', content: '192.0.2.9', ttl: 3600 }]);
+    expect(e.excluded).toEqual([expect.stringMatching(/^line 3: /)]);
+  });
+
+  it('reads the source when credentials came, with its problems named', async () => {
+    const source: Source = {
+      readZone: async (zone) => ({
+        records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
+        problems: [{ type: 'A', name: 'spare', message: 'the alias points at a public IP without an address' }],
+        notes: [`read ${zone.name} from the source`],
+      }),
+    };
+    const e = await expectedRecords({ name: 'example.com' }, { source, targetRecords: noTarget }, signal);
+    expect(e).toEqual({
+      from: 'the source',
+      records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
+      excluded: ['A spare: the alias points at a public IP without an address'],
+      notes: ['read example.com from the source'],
+    });
+  });
+
+  it('falls back to what the target holds', async () => {
+    const held: DnsRecord[] = [{ type: 'CNAME', name: 'www', content: 'example.com', ttl: 1, proxied: true }];
+    const e = await expectedRecords({ name: 'example.com' }, { targetRecords: async () => held }, signal);
+    expect(e.from).toBe("the target's own records");
+    expect(e.records).toEqual(held);
+  });
+});
