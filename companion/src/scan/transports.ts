@@ -174,6 +174,11 @@ export class Http2Transport implements DohTransport {
   close(): void {
     this.session?.close();
     this.session = undefined;
+    // A tunnel still opening would leave its session behind; its failure already reached the queries waiting on it.
+    void this.connecting?.then(
+      (session) => session.close(),
+      () => undefined,
+    );
   }
 }
 
