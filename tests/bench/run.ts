@@ -4,7 +4,7 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, scan, popup
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, scan, zonefile, cutover, popup
  *   pnpm bench -- --k=1,4,8             the K values of the model section (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  */
@@ -15,10 +15,12 @@ import { spawnCompanion } from './companion-process';
 import { formatModel, hosts, measureModel } from './model';
 import { naiveMigrate } from './naive';
 import { readPopupFigures } from './popup';
+import { benchCutover } from './cutover';
 import { benchScan } from './scan';
 import { formatScanLatency, measureScanLatency } from './scan-latency';
+import { benchZoneFile } from './zone-file';
 
-const SECTIONS = ['engine', 'naive', 'model', 'scan', 'popup'] as const;
+const SECTIONS = ['engine', 'naive', 'model', 'scan', 'zonefile', 'cutover', 'popup'] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -115,6 +117,23 @@ if (only.has('scan')) {
   } catch (err) {
     out(`scan benchmark unavailable: ${(err as Error).message}`);
   }
+  out();
+}
+
+/** Flat figures, one per line, as the section's own module returns them. */
+function flat(figures: object): void {
+  for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
+}
+
+if (only.has('zonefile')) {
+  out('Zone-file reading (parseZoneFile, the popup and zoneFile both use it), a generated 100,000-line zone:');
+  flat(benchZoneFile());
+  out();
+}
+
+if (only.has('cutover')) {
+  out('Cutover check of a 1,000-record zone against the simulator on loopback:');
+  flat(await benchCutover());
   out();
 }
 
