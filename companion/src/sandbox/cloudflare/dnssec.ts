@@ -83,7 +83,7 @@ export function patchDnssec(ctx: RequestContext): Reply {
   const zone = zoneParam(ctx);
   requirePermission(ctx, 'zone:edit', 'dns:edit');
   const body = ctx.body;
-  const wanted = typeof body === 'object' && body !== null && 'status' in body ? (body as { status: unknown }).status : undefined;
+  const wanted = typeof body === 'object' && body !== null && 'status' in body ? body.status : undefined;
   if (wanted !== undefined && wanted !== 'active' && wanted !== 'disabled') throw cf.invalidParam('status must be one of active, disabled');
   const s = current(ctx.state, zone);
   if (wanted === 'active' && (s.status === 'disabled' || s.status === 'pending-disabled')) {

@@ -16,7 +16,7 @@ const parents = new WeakMap<SimState, Map<string, ParentEntry>>();
 
 function table(state: SimState): Map<string, ParentEntry> {
   let t = parents.get(state);
-  if (!t) parents.set(state, (t = new Map()));
+  if (!t) parents.set(state, (t = new Map<string, ParentEntry>()));
   return t;
 }
 
