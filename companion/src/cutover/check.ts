@@ -131,7 +131,7 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
       yield { type: 'info', zone, message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied` };
     }
     report.ready = parity.matching === parity.checked && !report.dnssec.blocker;
-    report.message = summary(report, parity.mismatchedSets, ns.ok ? ns.ttl : null, expected.excluded.length);
+    report.message = summary(report, { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length }, ns.ok ? ns.ttl : null);
   } catch (err) {
     if (signal.aborted) throw err;
     report.ready = false;

@@ -1,7 +1,8 @@
 import type { CutoverZoneReport } from '@dnsferry/shared';
 
 /** The zone-report's one sentence: what is true now, and the next thing to do. */
-export function summary(report: CutoverZoneReport, mismatchedSets: number, nsTtl: number | null, excluded: number): string {
+export function summary(report: CutoverZoneReport, counts: { mismatchedSets: number; proxied: number; excluded: number }, nsTtl: number | null): string {
+  const { mismatchedSets, proxied, excluded } = counts;
   const { parity, dnssec, delegation, targetStatus, nameServers } = report;
   const cached = nsTtl !== null ? `; resolvers may keep the old delegation for up to ${nsTtl} s after the change` : '';
   const notChecked = excluded > 0 ? ` (${excluded} not checked, see the info events)` : '';
@@ -13,7 +14,8 @@ export function summary(report: CutoverZoneReport, mismatchedSets: number, nsTtl
     if (dnssec.blocker) reasons.push('DNSSEC first: see the dnssec message');
     return `Not yet: ${reasons.join('; ')}.`;
   }
-  const records = `all ${parity.checked} records answer the same${notChecked}`;
+  const proxiedNote = proxied > 0 ? `, ${proxied} of them proxied, so answered with the target's own addresses` : '';
+  const records = `all ${parity.checked} records answer the same${notChecked}${proxiedNote}`;
   if (delegation.switched && targetStatus === 'active') return `Done: ${records}, the name servers point at the target and it reports the zone active.`;
   if (delegation.switched) {
     return `Switched: ${records} and the name servers point at the target, which still reports the zone ${targetStatus}; check again with requestActivation${cached}.`;

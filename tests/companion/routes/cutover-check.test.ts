@@ -63,7 +63,7 @@ describe('POST /api/cutover/check', () => {
       delegation: { current: OLD_NS, switched: false },
       dnssec: { dsAtParent: [], blocker: false },
     });
-    expect(report.message).toBe(`Ready to switch: all 27 records answer the same; set the name servers at your registrar to ${zone?.nameServers.join(' and ')}; resolvers may keep the old delegation for up to 86400 s after the change.`);
+    expect(report.message).toBe(`Ready to switch: all 27 records answer the same, 1 of them proxied, so answered with the target's own addresses; set the name servers at your registrar to ${zone?.nameServers.join(' and ')}; resolvers may keep the old delegation for up to 86400 s after the change.`);
     expect(infos(events)).toContain("1 proxied record answer with the target's own addresses; they count as matching because the target reports them proxied");
     expect(events[0]).toEqual({ type: 'status', zone: 'example.com', message: 'Checking example.com' });
     expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', ready: true }] });
