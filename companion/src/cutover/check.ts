@@ -143,13 +143,13 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
 /** Each query goes to the first server; one that does not answer is passed over for the next. */
 function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal): AskTarget {
   return async (fqdn, type, relName) => {
-    let last: unknown = null;
+    let last: Error | null = null;
     for (const server of servers) {
       try {
         return await dns.query(server, fqdn, type, relName, signal);
       } catch (err) {
         if (signal.aborted) throw err;
-        last = err;
+        last = err instanceof Error ? err : new DnsQueryError(String(err));
       }
     }
     throw last ?? new DnsQueryError('no name server to ask');

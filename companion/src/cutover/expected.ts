@@ -74,5 +74,6 @@ export async function expectedRecords(
 
 function describe(raw: unknown): string {
   const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; name?: unknown };
-  return `${String(r.type ?? '?').slice(0, 20)} ${String(r.name ?? '?').slice(0, 100)}`;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '?');
+  return `${text(r.type).slice(0, 20)} ${text(r.name).slice(0, 100)}`;
 }

@@ -44,7 +44,7 @@ export async function checkParity(zone: string, expected: DnsRecord[], targetRec
   }
 
   const list = [...sets.values()];
-  const outcomes: Array<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> = new Array(list.length);
+  const outcomes: Array<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> = [];
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < list.length; i = next++) {

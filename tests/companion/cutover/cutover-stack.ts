@@ -53,7 +53,7 @@ export async function startCutoverStack(opts: { config?: Partial<Config>; azure?
     async check(body: Record<string, unknown>) {
       const res = await app.inject({ method: 'POST', url: '/api/cutover/check', payload: { ...auth, ...body } });
       const events: CutoverEvent[] = res.statusCode === 200 ? res.payload.split('\n').filter((l) => l.trim() !== '').map((l) => CutoverEventSchema.parse(JSON.parse(l))) : [];
-      return { status: res.statusCode, events, body: res.statusCode === 200 ? null : (res.json() as unknown) };
+      return { status: res.statusCode, events, body: res.statusCode === 200 ? null : res.json<unknown>() };
     },
     async close() {
       await app.close();
@@ -68,7 +68,9 @@ export type CutoverStack = Awaited<ReturnType<typeof startCutoverStack>>;
 export function reportOf(events: CutoverEvent[], zone: string): CutoverZoneReport {
   const reports = events.filter((e): e is CutoverZoneReport => e.type === 'zone-report' && e.zone === zone);
   if (reports.length !== 1) throw new Error(`${reports.length} zone-reports for ${zone}`);
-  return reports[0] as CutoverZoneReport;
+  const [report] = reports;
+  if (!report) throw new Error(`no zone-report for ${zone}`);
+  return report;
 }
 
 export function infos(events: CutoverEvent[]): string[] {
