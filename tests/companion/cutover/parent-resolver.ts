@@ -3,12 +3,13 @@ import { questionName, startStubResolver, type StubResolver } from '../../suppor
 /**
  * A DoH resolver that shows what the world sees of a zone's delegation: the NS set and the DS records
  * at the parent, as the test sets them. Replies are written byte by byte here (RFC 1035 §4.1), so the
- * companion's reading of them is not checked against its own encoder. Any other question: NXDOMAIN.
+ * companion's reading of them is not checked against its own encoder. A records for name-server names too. Any other question: NXDOMAIN.
  */
 export interface ParentResolver extends StubResolver {
   setNs(zone: string, hosts: string[], ttl?: number): void;
   /** DS in presentation form: `keytag algorithm digest-type HEX`. */
   setDs(zone: string, ds: string[], ttl?: number): void;
+  setA(name: string, addresses: string[]): void;
   /** Answers SERVFAIL for everything from now on. */
   fail(): void;
 }
@@ -40,6 +41,7 @@ function dsRdata(ds: string): Buffer {
 export async function startParentResolver(): Promise<ParentResolver> {
   const ns = new Map<string, { hosts: string[]; ttl: number }>();
   const ds = new Map<string, { ds: string[]; ttl: number }>();
+  const a = new Map<string, string[]>();
   let failing = false;
   const stub = await startStubResolver((query, _req, res) => {
     const name = questionName(query);
@@ -49,8 +51,9 @@ export async function startParentResolver(): Promise<ParentResolver> {
     const question = query.subarray(12, end + 5);
     let answers: Buffer[] = [];
     let rcode = failing ? 2 : 3;
-    if (!failing && (ns.has(name) || ds.has(name))) {
+    if (!failing && (ns.has(name) || ds.has(name) || a.has(name))) {
       rcode = 0;
+      if (qtype === 1) answers = (a.get(name) ?? []).map((ip) => rr(1, 300, Buffer.from(ip.split('.').map(Number))));
       if (qtype === 2) answers = (ns.get(name)?.hosts ?? []).map((h) => rr(2, ns.get(name)?.ttl ?? 0, nameWire(h)));
       if (qtype === 43) answers = (ds.get(name)?.ds ?? []).map((d) => rr(43, ds.get(name)?.ttl ?? 0, dsRdata(d)));
     }
@@ -68,6 +71,9 @@ export async function startParentResolver(): Promise<ParentResolver> {
     },
     setDs(zone: string, list: string[], ttl = 3600) {
       ds.set(zone, { ds: list, ttl });
+    },
+    setA(name: string, addresses: string[]) {
+      a.set(name, addresses);
     },
     fail() {
       failing = true;

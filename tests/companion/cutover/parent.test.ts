@@ -48,7 +48,17 @@ describe('targetServers', () => {
     expect(await targetServers(['ada.ns.cloudflare.com'], { host: '127.0.0.1', port: 5300 }, doh, signal)).toEqual([{ host: '127.0.0.1', port: 5300 }]);
   });
 
+  it('otherwise resolves the assigned names and asks them on port 53, in order', async () => {
+    resolver.setA('ada.ns.cloudflare.com', ['192.0.2.53', '192.0.2.54']);
+    resolver.setA('bob.ns.cloudflare.com', ['198.51.100.53']);
+    expect(await targetServers(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com', 'gone.ns.cloudflare.com'], null, doh, signal)).toEqual([
+      { host: '192.0.2.53', port: 53 },
+      { host: '192.0.2.54', port: 53 },
+      { host: '198.51.100.53', port: 53 },
+    ]);
+  });
+
   it('otherwise needs the assigned names to resolve, and says which did not', async () => {
-    await expect(targetServers(['ada.ns.cloudflare.com'], null, doh, signal)).rejects.toThrow("the target's name servers could not be found (ada.ns.cloudflare.com: NXDOMAIN, no address)");
+    await expect(targetServers(['cass.ns.cloudflare.com'], null, doh, signal)).rejects.toThrow("the target's name servers could not be found (cass.ns.cloudflare.com: NXDOMAIN, no address)");
   });
 });
