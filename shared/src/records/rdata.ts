@@ -61,11 +61,14 @@ const encoder = new TextEncoder();
 /** The bytes a token stands for: `\DDD` is one byte, `\X` is X, everything else its UTF-8 bytes. */
 export function tokenBytes(raw: string): Uint8Array {
   // Most RDATA is plain ASCII without escapes: one byte per character, no encoder needed.
-  if (/^[\x00-\x5b\x5d-\x7f]*$/.test(raw)) {
-    const bytes = new Uint8Array(raw.length);
-    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-    return bytes;
+  const plain = new Uint8Array(raw.length);
+  let ascii = 0;
+  for (; ascii < raw.length; ascii++) {
+    const c = raw.charCodeAt(ascii);
+    if (c > 0x7f || c === 0x5c) break;
+    plain[ascii] = c;
   }
+  if (ascii === raw.length) return plain;
   const out: number[] = [];
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] ?? '';

@@ -18,7 +18,9 @@ const enc = new TextEncoder();
 /** The fields of canonical content, split as the type's presentation form writes them. */
 const fields = (content: string) => tokenize(content).map((t) => t.raw);
 const text = (raw: string | undefined) => decoder.decode(tokenBytes(raw ?? ''));
-const q = (s: unknown) => quoteBytes(enc.encode(String(s ?? '')));
+/** A field of the API's `data` as text (numbers too); anything else is `fallback`. */
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+const q = (s: unknown) => quoteBytes(enc.encode(str(s)));
 const num = (v: unknown) => Number(v ?? 0);
 
 const plain: Mapping = { toWire: (r) => ({ content: r.content }), fromWire: (w) => ({ content: w.content }) };
@@ -31,14 +33,14 @@ const tlsaLike: Mapping = {
     const [usage, selector, matching, cert] = fields(r.content);
     return { data: { usage: num(usage), selector: num(selector), matching_type: num(matching), certificate: cert } };
   },
-  fromWire: (w) => ({ content: `${num(w.data?.usage)} ${num(w.data?.selector)} ${num(w.data?.matching_type)} ${String(w.data?.certificate ?? '')}` }),
+  fromWire: (w) => ({ content: `${num(w.data?.usage)} ${num(w.data?.selector)} ${num(w.data?.matching_type)} ${str(w.data?.certificate)}` }),
 };
 const svcbLike: Mapping = {
   toWire: (r) => {
     const [priority, target, ...params] = fields(r.content);
     return { data: { priority: num(priority), target: target === '.' ? '.' : target, value: params.join(' ') } };
   },
-  fromWire: (w) => ({ content: `${num(w.data?.priority)} ${String(w.data?.target ?? '.')} ${String(w.data?.value ?? '')}`.trim() }),
+  fromWire: (w) => ({ content: `${num(w.data?.priority)} ${str(w.data?.target, '.')} ${str(w.data?.value)}`.trim() }),
 };
 
 /** One entry per type the target holds: the compiler proves none is missing (octodns's _data_for_X / _contents_for_X). */
@@ -57,21 +59,21 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
   TXT: plain,
   SRV: {
     toWire: (r) => (r.type === 'SRV' ? { data: { priority: r.priority, weight: r.weight, port: r.port, target: r.content } } : {}),
-    fromWire: (w) => ({ content: String(w.data?.target ?? '.') || '.', priority: num(w.data?.priority ?? w.priority), weight: num(w.data?.weight), port: num(w.data?.port) }),
+    fromWire: (w) => ({ content: str(w.data?.target, '.') || '.', priority: num(w.data?.priority ?? w.priority), weight: num(w.data?.weight), port: num(w.data?.port) }),
   },
   CAA: {
     toWire: (r) => {
       const [flags, tag, value] = fields(r.content);
       return { data: { flags: num(flags), tag, value: text(value) } };
     },
-    fromWire: (w) => ({ content: w.data ? `${num(w.data.flags)} ${String(w.data.tag ?? '')} ${q(w.data.value)}` : w.content }),
+    fromWire: (w) => ({ content: w.data ? `${num(w.data.flags)} ${str(w.data.tag)} ${q(w.data.value)}` : w.content }),
   },
   DS: {
     toWire: (r) => {
       const [keyTag, algorithm, digestType, digest] = fields(r.content);
       return { data: { key_tag: num(keyTag), algorithm: num(algorithm), digest_type: num(digestType), digest } };
     },
-    fromWire: (w) => ({ content: `${num(w.data?.key_tag)} ${num(w.data?.algorithm)} ${num(w.data?.digest_type)} ${String(w.data?.digest ?? '')}` }),
+    fromWire: (w) => ({ content: `${num(w.data?.key_tag)} ${num(w.data?.algorithm)} ${num(w.data?.digest_type)} ${str(w.data?.digest)}` }),
   },
   TLSA: tlsaLike,
   SMIMEA: tlsaLike,
@@ -80,14 +82,14 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
       const [algorithm, type, fingerprint] = fields(r.content);
       return { data: { algorithm: num(algorithm), type: num(type), fingerprint } };
     },
-    fromWire: (w) => ({ content: `${num(w.data?.algorithm)} ${num(w.data?.type)} ${String(w.data?.fingerprint ?? '')}` }),
+    fromWire: (w) => ({ content: `${num(w.data?.algorithm)} ${num(w.data?.type)} ${str(w.data?.fingerprint)}` }),
   },
   CERT: {
     toWire: (r) => {
       const [type, keyTag, algorithm, certificate] = fields(r.content);
       return { data: { type: num(type), key_tag: num(keyTag), algorithm: num(algorithm), certificate } };
     },
-    fromWire: (w) => ({ content: `${num(w.data?.type)} ${num(w.data?.key_tag)} ${num(w.data?.algorithm)} ${String(w.data?.certificate ?? '')}` }),
+    fromWire: (w) => ({ content: `${num(w.data?.type)} ${num(w.data?.key_tag)} ${num(w.data?.algorithm)} ${str(w.data?.certificate)}` }),
   },
   HTTPS: svcbLike,
   SVCB: svcbLike,
@@ -105,7 +107,7 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
     },
     fromWire: (w) => {
       const d = w.data ?? {};
-      return { content: `${num(d.order)} ${num(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${String(d.replacement ?? '.') || '.'}` };
+      return { content: `${num(d.order)} ${num(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${str(d.replacement, '.') || '.'}` };
     },
   },
   LOC: {
@@ -124,7 +126,7 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
       const d = w.data ?? {};
       return {
         content: [d.lat_degrees, d.lat_minutes, d.lat_seconds, d.lat_direction, d.long_degrees, d.long_minutes, d.long_seconds, d.long_direction]
-          .map((x) => String(x ?? 0))
+          .map((x) => str(x, '0'))
           .concat([`${num(d.altitude)}m`, `${num(d.size)}m`, `${num(d.precision_horz)}m`, `${num(d.precision_vert)}m`])
           .join(' '),
       };
