@@ -39,7 +39,15 @@ export async function* cutoverCheck(input: CutoverInput, deps: CutoverDeps, { si
   const results: Array<{ zone: string; ready: boolean }> = [];
   for (const entry of input.zones) {
     if (signal.aborted) return;
-    const report = yield* checkZone(entry, input.requestActivation, deps, signal);
+    let report: CutoverZoneReport;
+    try {
+      report = yield* checkZone(entry, input.requestActivation, deps, signal);
+    } catch (err) {
+      // The client went away: stop quietly, as a migration does; nothing is left to tell anyone.
+      if (signal.aborted) return;
+      throw err;
+    }
+    if (signal.aborted) return;
     results.push({ zone: report.zone, ready: report.ready });
     yield report;
   }
@@ -125,7 +133,7 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
     yield { type: 'info', zone, message: `Comparing ${expected.records.length} record${expected.records.length === 1 ? '' : 's'} from ${expected.from} with the answers of ${report.nameServers.join(', ')}` };
 
     const servers = await targetServers(report.nameServers, deps.targetNs, deps.doh, signal);
-    const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal));
+    const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal), signal);
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
       yield { type: 'info', zone, message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied` };

@@ -26,7 +26,7 @@ const CONCURRENCY = 64;
  * target's own listing: a proxied A/AAAA/CNAME answers with the target's addresses, so such an RRset
  * counts as matching when the target reports it proxied and holds exactly its records.
  */
-export async function checkParity(zone: string, expected: DnsRecord[], targetRecords: DnsRecord[], ask: AskTarget): Promise<ParityResult> {
+export async function checkParity(zone: string, expected: DnsRecord[], targetRecords: DnsRecord[], ask: AskTarget, signal?: AbortSignal): Promise<ParityResult> {
   const sets = new Map<string, { name: string; type: RecordType; records: DnsRecord[] }>();
   for (const r of expected) {
     const k = `${r.type}|${r.name}`;
@@ -49,6 +49,8 @@ export async function checkParity(zone: string, expected: DnsRecord[], targetRec
   const worker = async () => {
     for (let i = next++; i < list.length; i = next++) {
       const set = list[i];
+      // Once the client is gone, no worker starts another query.
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       if (set) outcomes[i] = await compareSet(zone, set, atTarget, ask);
     }
   };

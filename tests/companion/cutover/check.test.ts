@@ -1,0 +1,79 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CutoverEvent, DnsRecord } from '@dnsferry/shared';
+import { cutoverCheck } from '@dnsferry/companion/cutover/check';
+import { DirectDnsClient } from '@dnsferry/companion/cutover/dns-client';
+import type { CutoverTarget, TargetZone } from '@dnsferry/companion/target/target';
+import type { DohClient } from '@dnsferry/companion/scan/doh-client';
+
+/** The check's own flow with stand-ins: a target that holds one zone, a resolver with nothing, a name server that never answers. */
+const ZONE: TargetZone = { id: 'z1', name: 'example.com', status: 'pending', nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'], created: false };
+const notUsed = () => {
+  throw new Error('the check never writes records');
+};
+const target: CutoverTarget = {
+  findOrCreateZone: notUsed,
+  createRecords: notUsed,
+  listRecords: async () => [] as DnsRecord[],
+  lookupZone: async (name) => (name === ZONE.name ? ZONE : null),
+  zoneStatus: async () => 'pending',
+  requestActivationCheck: notUsed,
+  dnssec: async () => ({ status: 'disabled', ds: null }),
+};
+const doh: DohClient = {
+  query: async () => ({ rcode: 'NOERROR', authoritative: false, answers: [], authorities: [], additionals: [] }),
+  sent: 0,
+  protocol: 'none',
+  close: () => undefined,
+};
+
+let silent: Socket;
+let received = 0;
+let dns: DirectDnsClient;
+beforeEach(async () => {
+  received = 0;
+  silent = createSocket('udp4');
+  silent.on('message', () => received++);
+  await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+  dns = new DirectDnsClient({ timeoutMs: 20_000, retries: 0 });
+});
+afterEach(() => {
+  dns.close();
+  silent.close();
+});
+
+const records = Array.from({ length: 300 }, (_, i) => ({ type: 'A', name: `h${i}`, content: '192.0.2.1', ttl: 300 }));
+
+describe('cutoverCheck', () => {
+  it('stops at once when the client goes away: no more queries, no report, no done', async () => {
+    const stop = new AbortController();
+    const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
+    const events: CutoverEvent[] = [];
+    const run = (async () => {
+      for await (const e of cutoverCheck({ zones: [{ name: 'example.com', records }], requestActivation: false }, deps, { signal: stop.signal })) {
+        events.push(e);
+        // the comparison starts once this event is taken: leave when its first query reaches the silent server
+        if (e.type === 'info' && e.message.startsWith('Comparing')) {
+          void (async () => {
+            while (received === 0) await new Promise((r) => setImmediate(r));
+            stop.abort(new Error('client gone'));
+          })();
+        }
+      }
+    })();
+    await run;
+    expect(events.map((e) => e.type)).toEqual(['status', 'info', 'info']);
+    // at most one window of queries went out (64 at a time), far from the 300 names
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThanOrEqual(64);
+  });
+
+  it('reports a zone that is not at the target, and ends with done', async () => {
+    const events: CutoverEvent[] = [];
+    const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
+    for await (const e of cutoverCheck({ zones: [{ name: 'example.org' }], requestActivation: true }, deps, { signal: new AbortController().signal })) events.push(e);
+    expect(events.at(-2)).toMatchObject({ type: 'zone-report', zone: 'example.org', ready: false, targetStatus: 'missing' });
+    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.org', ready: false }] });
+    expect(received).toBe(0);
+  });
+});
