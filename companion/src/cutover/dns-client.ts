@@ -176,6 +176,8 @@ function sameQuestion(reply: Buffer, query: Buffer): boolean {
   return a.name === b.name && reply.readUInt16BE(a.next) === query.readUInt16BE(b.next);
 }
 
+const RCODES: Record<number, string> = { 1: 'FORMERR', 2: 'SERVFAIL', 4: 'NOTIMP', 5: 'REFUSED' };
+
 /** The answer's RRs of the asked type at the asked name, read by the shared registry. */
 export function readAnswer(msg: Buffer, fqdn: string, type: RecordType, relName: string): DirectAnswer {
   const rcode = (msg[3] ?? 0) & 0x0f;
@@ -199,7 +201,8 @@ export function readAnswer(msg: Buffer, fqdn: string, type: RecordType, relName:
   // A delegation point answers NS with a referral: the NS set is in the authority section.
   const rrs = answer.length === 0 && type === 'NS' ? referral : answer;
   const records: DnsRecord[] = [];
-  const unreadable: string[] = [];
+  // NOERROR and NXDOMAIN say what is there; anything else says the server would not tell.
+  const unreadable: string[] = rcode === 0 || rcode === 3 ? [] : [`the name server answered ${RCODES[rcode] ?? `RCODE ${rcode}`}`];
   for (const rr of rrs) {
     const r = recordFromWire(type, relName, rr.ttl, msg, rr.offset, rr.length);
     if (r.ok) records.push(r.record);

@@ -50,6 +50,11 @@ describe('DirectDnsClient', () => {
     expect(a).toEqual({ rcode: 3, records: [], unreadable: [] });
   });
 
+  it('says when the server would not tell: REFUSED for a zone it does not serve', async () => {
+    const a = await client.query(server(), 'example.org', 'A', '@', signal);
+    expect(a).toEqual({ rcode: 5, records: [], unreadable: ['the name server answered REFUSED'] });
+  });
+
   it('gives up on a server that never answers, after its retries', async () => {
     const silent = createSocket('udp4');
     let received = 0;
