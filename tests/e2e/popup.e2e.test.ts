@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TargetType } from 'puppeteer-core';
 import { EXTENSION_ID } from '@dnsferry/shared';
 import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
 import { startCompanionStack, type CompanionStack } from './support/companion-stack';
@@ -42,7 +43,7 @@ async function ensurePaired(): Promise<void> {
 // On failure, keep a picture of every extension page for the artifacts.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !ext) return;
-  const targets = (await ext.browser.targets()).filter((t) => t.url().startsWith('chrome-extension://') && t.type() !== 'service_worker');
+  const targets = ext.browser.targets().filter((t) => t.url().startsWith('chrome-extension://') && t.type() !== TargetType.SERVICE_WORKER);
   const pageOf = (t: (typeof targets)[number]) => Promise.race([t.asPage().catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
   const pages = (await Promise.all(targets.map(pageOf))).filter((p) => p !== null);
   for (const [i, p] of pages.entries()) {

@@ -54,7 +54,7 @@ export class PopupPage {
 
   async text(id: string): Promise<string> {
     const el = await this.page.waitForSelector(sel(id), { timeout: 15_000 });
-    return (await el!.evaluate((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())) as string;
+    return el!.evaluate((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
   }
 
   async texts(id: string): Promise<string[]> {

@@ -8,7 +8,7 @@ function zone(name: string, records: DnsRecord[]): ReviewZone {
   const ordered = keyRecords(name, records);
   return { name, groups: groupRecords(ordered), ordered, expected: records.length };
 }
-const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }) as DnsRecord);
+const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
 
 function mountPanel(z: ReviewZone, excluded = new Set<string>(), outcomes = new Map<string, Outcome>()) {
   return mount(ReviewPanel, { props: { zones: [z], excluded, outcomes, dryRun: null, dryRunStatus: null } });
@@ -16,7 +16,7 @@ function mountPanel(z: ReviewZone, excluded = new Set<string>(), outcomes = new 
 
 describe('ReviewPanel', () => {
   it('renders only a window of the rows of a 10,000-record zone, with the list as tall as all of them', () => {
-    const z = zone('big.example', [...hosts(10_000), { type: 'MX', name: '@', content: 'mail.big.example', priority: 10, ttl: 300 } as DnsRecord]);
+    const z = zone('big.example', [...hosts(10_000), { type: 'MX', name: '@', content: 'mail.big.example', priority: 10, ttl: 300 }]);
     const w = mountPanel(z);
     const rows = w.findAll('[data-testid=review-record]');
     expect(rows.length).toBeGreaterThan(10);

@@ -7,7 +7,7 @@ import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
 import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
 import type { CreateOutcome } from '@dnsferry/companion/target/target';
 
-const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }) as DnsRecord);
+const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }));
 
 let sim: CloudflareSim | undefined;
 let proxy: LatencyProxy | undefined;
