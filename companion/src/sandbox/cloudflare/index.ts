@@ -28,6 +28,10 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
  *   passed to markUnregistered(). New zones are `pending`; zones added with addZone() default to `active`.
  * - Records: A, AAAA, CNAME, MX, NS, PTR, TXT, SRV and CAA only (others 400/9020). NS at the apex is refused.
  *   Records pointing at non-public addresses are `proxiable: false` and cannot be proxied. Tags need a paid plan.
+ * - DNS: the zones' name servers answer on one loopback port (UDP and TCP, `dns`), from the records
+ *   (dns-answer.ts). The parent is what the test or demo sets (`setDelegation`, `setParentDs`):
+ *   activation_check activates a pending zone delegated to its assigned name servers, DNSSEC turns
+ *   active once its DS is at the parent (activation.ts, dnssec.ts).
  * - Not modelled: import/export, the 200 requests/s per-IP limit, the 25 zone additions per 10 minutes, and
  *   per-zone record quotas (usage answers `record_quota: null`).
  */
