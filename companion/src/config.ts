@@ -104,7 +104,7 @@ function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
 function hostPort(env: NodeJS.ProcessEnv, key: string): { host: string; port: number } | null {
   const raw = env[key]?.trim();
   if (raw === undefined || raw === '') return null;
-  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s\[\]]+)):(\d{1,5})$/.exec(raw);
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(raw);
   const port = Number(m?.[3]);
   if (!m || port < 1 || port > 65535) throw new Error(`${key} must be host:port (e.g. 127.0.0.1:5353), got "${raw}"`);
   return { host: m[1] ?? m[2] ?? '', port };
