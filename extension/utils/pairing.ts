@@ -7,7 +7,7 @@ import {
   PairResponseSchema,
   PairingCodeSchema,
 } from '@dnsferry/shared';
-import { CompanionError, rawPostJson, type CallOptions } from './companion';
+import { CompanionError, rawPostJson, type CallOptions } from './companion-http';
 
 /**
  * The extension's side of pairing. The key a companion gives at pairing is kept in `storage.local`
@@ -75,7 +75,7 @@ async function hmac(key: Uint8Array<ArrayBuffer>, text: string): Promise<string>
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return b64url(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
 }
-const codeKey = (code: string) => new TextEncoder().encode(code) as Uint8Array<ArrayBuffer>;
+const codeKey = (code: string) => new TextEncoder().encode(code);
 const newNonce = () => b64url(crypto.getRandomValues(new Uint8Array(24)));
 
 /**

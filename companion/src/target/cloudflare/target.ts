@@ -1,7 +1,7 @@
 import { recordKey, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
-import { CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
+import { type CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
 
