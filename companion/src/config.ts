@@ -178,8 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),
     allowedHosts: list(env, 'DNSFERRY_ALLOWED_HOSTS', DEFAULTS.allowedHosts),
     allowedOrigins: list(env, 'DNSFERRY_ALLOWED_ORIGINS', DEFAULTS.allowedOrigins),
-    home: homeFolder(env, options.fallbackHome),
     requestTimeoutMs: int(env, 'DNSFERRY_REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 100, 600_000),
     proxy: proxySettings(env),
+    home: homeFolder(env, options.fallbackHome),
   };
 }
