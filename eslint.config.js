@@ -74,13 +74,18 @@ export default defineConfig(
       'import-x/extensions': ['.ts', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS, alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: TS_PROJECTS, alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       // What the code base follows (STYLE: no any, comments say why).
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'all', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'all', caughtErrorsIgnorePattern: '^_' },
+      ],
       'no-empty': ['error', { allowEmptyCatch: false }],
       // Abort reasons and caught errors are passed on as they came; wrapping them would lose the cause.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
@@ -106,7 +111,10 @@ export default defineConfig(
     // The contract: zod and its own files, nothing else (the extension and the companion both load it).
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and its own files.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and its own files.' }] },
+      ],
     },
   },
   {

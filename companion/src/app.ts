@@ -18,7 +18,16 @@ import { registerCutoverCheck } from './routes/cutover-check';
 import type { RouteDeps } from './routes/deps';
 
 /** Request body fields that hold credentials; the logger never prints them. */
-export const CREDENTIAL_FIELDS = ['targetToken', 'sourceToken', 'clientSecret', 'clientId', 'tenantId', 'authorization', 'password', 'token'];
+export const CREDENTIAL_FIELDS = [
+  'targetToken',
+  'sourceToken',
+  'clientSecret',
+  'clientId',
+  'tenantId',
+  'authorization',
+  'password',
+  'token',
+];
 
 export interface AppOptions {
   /** Where log lines go (tests capture them); defaults to stdout. */
@@ -74,7 +83,12 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     void reply.status(appErr.status).send({ ...body, error: { ...body.error, message: redactor.scrub(body.error.message) } });
   });
 
-  const pairing = createPairing({ home: config.home, allowedOrigins: config.allowedOrigins, onCode: options.onPairingCode ?? (() => undefined), log: app.log });
+  const pairing = createPairing({
+    home: config.home,
+    allowedOrigins: config.allowedOrigins,
+    onCode: options.onPairingCode ?? (() => undefined),
+    log: app.log,
+  });
   // The identity is read (or made) before the first request, so a damaged file stops the start.
   app.addHook('onReady', () => pairing.start());
   registerGuard(app, {

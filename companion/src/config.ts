@@ -74,7 +74,10 @@ export const DEFAULTS: Config = {
 function list(env: NodeJS.ProcessEnv, key: string, fallback: string[]): string[] {
   const raw = env[key];
   if (raw === undefined || raw.trim() === '') return fallback;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {

@@ -120,7 +120,10 @@ function operation(key: keyof typeof ENDPOINTS, e: Endpoint): Record<string, unk
             'A stream of NDJSON: one JSON object per line, each matching this schema (the item schema). Exactly one `done` ends it; a failure after the first line is an `error` line followed by `done`, and a stream that ends without `done` was cut off.',
           content: { 'application/x-ndjson': { schema: ref(e.answer.name) } },
         };
-  const error = { description: `Error body. Codes and statuses: ${errorStatuses}.`, content: { 'application/json': { schema: ref('ErrorBody') } } };
+  const error = {
+    description: `Error body. Codes and statuses: ${errorStatuses}.`,
+    content: { 'application/json': { schema: ref('ErrorBody') } },
+  };
   return {
     operationId: key,
     summary: e.summary,

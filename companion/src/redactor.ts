@@ -99,7 +99,9 @@ function base64Patterns(secret: string): RegExp[] {
   const bytes = Buffer.from(secret, 'utf8');
   const cores = new Set<string>();
   for (const offset of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     const head = offset === 0 ? 0 : offset === 1 ? 2 : 3;
     const tail = (offset + bytes.length) % 3 === 0 ? 0 : 1;
     const core = encoded.slice(head, encoded.length - tail);
@@ -159,5 +161,9 @@ export function scrubbedError(err: unknown, redactor: Redactor): { type: string;
   if (!(err instanceof Error)) return { type: typeof err, message: redactor.scrub(String(err)) };
   const messages: string[] = [];
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) messages.push(e.message);
-  return { type: err.name, message: redactor.scrub(messages.join('; caused by: ')), ...(err.stack ? { stack: redactor.scrub(err.stack) } : {}) };
+  return {
+    type: err.name,
+    message: redactor.scrub(messages.join('; caused by: ')),
+    ...(err.stack ? { stack: redactor.scrub(err.stack) } : {}),
+  };
 }

@@ -36,7 +36,11 @@ export async function spawnCompanion(env: Record<string, string>) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`companion exited with ${child.exitCode}:\n${output}`);
     try {
-      const res = await fetch(`${url}/api/target/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${url}/api/target/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (res.status === 400) break;
     } catch (err) {
       if (performance.now() - started > 20_000) throw err;

@@ -45,7 +45,10 @@ export function benchRecords(count = 1000): Array<Record<string, unknown>> {
         out.push({ type: 'CNAME', name: h, content: `h${i - 5}.${ZONE}`, ttl: 300 });
         break;
       case 6:
-        out.push({ type: 'MX', name: h, content: `mx${i}.example.net`, priority: 10, ttl: 3600 }, { type: 'MX', name: h, content: `mx${i}b.example.net`, priority: 20, ttl: 3600 });
+        out.push(
+          { type: 'MX', name: h, content: `mx${i}.example.net`, priority: 10, ttl: 3600 },
+          { type: 'MX', name: h, content: `mx${i}b.example.net`, priority: 20, ttl: 3600 },
+        );
         break;
       case 7:
         out.push({ type: 'TXT', name: h, content: `v=spf1 ip4:10.0.${i & 255}.0/24 -all`, ttl: 300 });
@@ -65,13 +68,20 @@ export async function benchCutover(): Promise<CutoverFigures> {
   const seed = seedCloudflareDemo(sim);
   const parent = await startParentResolver();
   parent.setNs(ZONE, ['ns1.oldhost.example', 'ns2.oldhost.example']);
-  const app = buildApp({ ...DEFAULTS, cloudflareApi: sim.url, dohUrl: parent.url, targetNs: { host: sim.dns.host, port: sim.dns.port }, logLevel: 'warn' });
+  const app = buildApp({
+    ...DEFAULTS,
+    cloudflareApi: sim.url,
+    dohUrl: parent.url,
+    targetNs: { host: sim.dns.host, port: sim.dns.port },
+    logLevel: 'warn',
+  });
   try {
     await app.ready();
     const records = benchRecords();
     const body = { targetToken: seed.token, targetAccountId: seed.accountId, zones: [{ name: ZONE, records }] };
     const migrated = await app.inject({ method: 'POST', url: '/api/migrate', payload: body });
-    if (!migrated.payload.includes('"failed":0')) throw new Error(`the bench zone did not migrate cleanly: ${migrated.payload.slice(-300)}`);
+    if (!migrated.payload.includes('"failed":0'))
+      throw new Error(`the bench zone did not migrate cleanly: ${migrated.payload.slice(-300)}`);
     const times: number[] = [];
     let matching = 0;
     let queries = 0;
@@ -87,7 +97,14 @@ export async function benchCutover(): Promise<CutoverFigures> {
       }
     }
     times.sort((a, b) => a - b);
-    return { records: records.length, queries, runs: RUNS, matching, medianMs: Math.round(times[Math.floor(RUNS / 2)] ?? 0), maxMs: Math.round(times.at(-1) ?? 0) };
+    return {
+      records: records.length,
+      queries,
+      runs: RUNS,
+      matching,
+      medianMs: Math.round(times[Math.floor(RUNS / 2)] ?? 0),
+      maxMs: Math.round(times.at(-1) ?? 0),
+    };
   } finally {
     await app.close();
     await sim.close();
@@ -97,5 +114,7 @@ export async function benchCutover(): Promise<CutoverFigures> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await benchCutover();
-  process.stdout.write(`cutover check, ${f.records} records (${f.queries} queries, ${f.matching} matching): median ${f.medianMs} ms, max ${f.maxMs} ms over ${f.runs} runs\n`);
+  process.stdout.write(
+    `cutover check, ${f.records} records (${f.queries} queries, ${f.matching} matching): median ${f.medianMs} ms, max ${f.maxMs} ms over ${f.runs} runs\n`,
+  );
 }

@@ -28,7 +28,12 @@ export interface ModelRun {
 }
 
 export function hosts(n: number, prefix = 'h') {
-  return Array.from({ length: n }, (_, i) => ({ type: 'A', name: `${prefix}${i}`, content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 }));
+  return Array.from({ length: n }, (_, i) => ({
+    type: 'A',
+    name: `${prefix}${i}`,
+    content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    ttl: 300,
+  }));
 }
 
 interface Done {
@@ -39,7 +44,11 @@ interface Done {
 /** Requests after which a companion asked for K > 1 must have had two in flight. */
 const SERIAL_PROBE = 12;
 
-async function migrate(url: string, body: string, watch?: () => boolean): Promise<{ wallMs: number; done: Done | undefined; stopped: boolean }> {
+async function migrate(
+  url: string,
+  body: string,
+  watch?: () => boolean,
+): Promise<{ wallMs: number; done: Done | undefined; stopped: boolean }> {
   const ac = new AbortController();
   let stopped = false;
   const timer = watch
@@ -52,7 +61,12 @@ async function migrate(url: string, body: string, watch?: () => boolean): Promis
     : undefined;
   const started = performance.now();
   try {
-    const res = await fetch(`${url}/api/migrate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: ac.signal });
+    const res = await fetch(`${url}/api/migrate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: ac.signal,
+    });
     const text = await res.text();
     const done = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as Done;
     return { wallMs: performance.now() - started, done, stopped };
@@ -68,7 +82,13 @@ async function migrate(url: string, body: string, watch?: () => boolean): Promis
  * One migration under the model. `zones`: one zone of n records (created by the migration), or
  * `existing` zones of `perZone` records each, added at the target beforehand.
  */
-export async function modelRun(opts: { label: string; k: number; zones: Array<{ name: string; records: ReturnType<typeof hosts> }>; existing?: boolean; rerun?: boolean }): Promise<ModelRun> {
+export async function modelRun(opts: {
+  label: string;
+  k: number;
+  zones: Array<{ name: string; records: ReturnType<typeof hosts> }>;
+  existing?: boolean;
+  rerun?: boolean;
+}): Promise<ModelRun> {
   const sim = await startCloudflareSimulator();
   const seed = seedCloudflareDemo(sim);
   if (opts.existing) for (const z of opts.zones) sim.addZone({ accountId: seed.accountId, name: z.name });
@@ -93,12 +113,14 @@ export async function modelRun(opts: { label: string; k: number; zones: Array<{ 
     if (first.stopped) return run;
     const created = first.done?.results?.reduce((n, r) => n + r.created, 0) ?? -1;
     const held = opts.zones.reduce((n, z) => n + (sim.zoneByName(z.name) ? sim.records(sim.zoneByName(z.name)!.id).length : 0), 0);
-    if (first.done?.type !== 'done' || created !== sent || held !== sent) throw new Error(`${opts.label} (K=${opts.k}) did not land every record: created ${created}, held ${held} of ${sent}`);
+    if (first.done?.type !== 'done' || created !== sent || held !== sent)
+      throw new Error(`${opts.label} (K=${opts.k}) did not land every record: created ${created}, held ${held} of ${sent}`);
     if (opts.rerun) {
       sim.resetCounters();
       const again = await migrate(companion.url, body);
       const skipped = again.done?.results?.reduce((n, r) => n + r.skipped, 0) ?? -1;
-      if (again.done?.type !== 'done' || skipped !== sent) throw new Error(`re-run of ${opts.label} did not skip every record (${skipped} of ${sent})`);
+      if (again.done?.type !== 'done' || skipped !== sent)
+        throw new Error(`re-run of ${opts.label} did not skip every record (${skipped} of ${sent})`);
       run.rerun = { requests: sim.counters.total, byRoute: { ...sim.counters.byRoute }, wallMs: again.wallMs, skipped };
     }
     return run;
@@ -123,7 +145,14 @@ export async function measureModel(ks: number[], sizes: number[] = [10_000, 50_0
     for (const k of ks) {
       // the re-run is measured once, after the first K's migration of the largest zone
       const rerun = n === largest && k === ks[0];
-      oneZone.push(await modelRun({ label: `${n.toLocaleString('en')} records, 1 zone`, k, zones: [{ name: `model${n}.example`, records: hosts(n) }], rerun }));
+      oneZone.push(
+        await modelRun({
+          label: `${n.toLocaleString('en')} records, 1 zone`,
+          k,
+          zones: [{ name: `model${n}.example`, records: hosts(n) }],
+          rerun,
+        }),
+      );
     }
   }
   const zones = Array.from({ length: zoneCount }, (_, i) => ({ name: `z${i}.model.example`, records: hosts(30) }));
@@ -134,17 +163,25 @@ export async function measureModel(ks: number[], sizes: number[] = [10_000, 50_0
 const fmtS = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function formatModel(bench: ModelBench): string[] {
-  const lines = [`Migrations under the latency model (${MODEL.perRequestMs} ms per request + ${MODEL.perRecordMs} ms per batch record; rate limit on; batches of 200):`];
+  const lines = [
+    `Migrations under the latency model (${MODEL.perRequestMs} ms per request + ${MODEL.perRecordMs} ms per batch record; rate limit on; batches of 200):`,
+  ];
   lines.push('workload                          |  K | wall time | target requests | 429s | most in flight');
   for (const r of [...bench.oneZone, ...bench.manyZones]) {
     const wall = r.serial ? 'not run' : fmtS(r.wallMs);
     const note = r.serial ? `  (companion keeps 1 in flight: K not supported; stopped after ${SERIAL_PROBE} requests)` : '';
-    lines.push(`${r.label.padEnd(33)} | ${String(r.k).padStart(2)} | ${wall.padStart(9)} | ${String(r.serial ? '–' : r.requests).padStart(15)} | ${String(r.serial ? '–' : r.rateLimited).padStart(4)} | ${String(r.peakInFlight).padStart(14)}${note}`);
+    lines.push(
+      `${r.label.padEnd(33)} | ${String(r.k).padStart(2)} | ${wall.padStart(9)} | ${String(r.serial ? '–' : r.requests).padStart(15)} | ${String(r.serial ? '–' : r.rateLimited).padStart(4)} | ${String(r.peakInFlight).padStart(14)}${note}`,
+    );
   }
   const rerun = bench.oneZone.find((r) => r.rerun);
   if (rerun?.rerun) {
-    const routes = Object.entries(rerun.rerun.byRoute).map(([k, v]) => `${v} × ${k}`).join(', ');
-    lines.push(`Re-run of the finished ${rerun.label.replace(', 1 zone', '')} zone (K=${rerun.k}): ${rerun.rerun.requests} target requests (${routes}), ${rerun.rerun.skipped.toLocaleString('en')} skipped, ${fmtS(rerun.rerun.wallMs)}`);
+    const routes = Object.entries(rerun.rerun.byRoute)
+      .map(([k, v]) => `${v} × ${k}`)
+      .join(', ');
+    lines.push(
+      `Re-run of the finished ${rerun.label.replace(', 1 zone', '')} zone (K=${rerun.k}): ${rerun.rerun.requests} target requests (${routes}), ${rerun.rerun.skipped.toLocaleString('en')} skipped, ${fmtS(rerun.rerun.wallMs)}`,
+    );
   }
   return lines;
 }

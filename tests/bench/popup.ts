@@ -23,7 +23,9 @@ export interface PopupPerformance {
 /** The JS files the popup loads before it can run, with their gzip sizes. */
 export function popupFirstLoad(buildDir = BUILD): { files: Array<{ file: string; gzipBytes: number }>; gzipBytes: number } {
   const html = readFileSync(join(buildDir, 'popup.html'), 'utf8');
-  const pending = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  const pending = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1] as string,
+  );
   const seen = new Set<string>();
   while (pending.length > 0) {
     const file = pending.pop() as string;
@@ -43,14 +45,17 @@ export function readPopupFigures(): string[] {
   const lines: string[] = [];
   if (existsSync(join(BUILD, 'popup.html'))) {
     const load = popupFirstLoad();
-    lines.push(`Popup first load (built ${statSync(join(BUILD, 'popup.html')).mtime.toISOString()}): ${kb(load.gzipBytes)} of JS gzip (${load.files.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')})`);
+    lines.push(
+      `Popup first load (built ${statSync(join(BUILD, 'popup.html')).mtime.toISOString()}): ${kb(load.gzipBytes)} of JS gzip (${load.files.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')})`,
+    );
   } else {
     lines.push('Popup first load: no build in extension/.output/chrome-mv3 (pnpm -C extension build)');
   }
   if (existsSync(POPUP_PERFORMANCE_FILE)) {
     const perf = JSON.parse(readFileSync(POPUP_PERFORMANCE_FILE, 'utf8')) as PopupPerformance;
     lines.push(`Popup long tasks with ${perf.records.toLocaleString('en')} records (e2e, headless Chromium, measured ${perf.measuredAt}):`);
-    for (const s of perf.steps) lines.push(`  ${s.step.padEnd(28)} longest ${s.longestMs.toFixed(0).padStart(4)} ms, ${s.over50} over 50 ms`);
+    for (const s of perf.steps)
+      lines.push(`  ${s.step.padEnd(28)} longest ${s.longestMs.toFixed(0).padStart(4)} ms, ${s.over50} over 50 ms`);
   } else {
     lines.push('Popup long tasks: not measured yet (cd tests && npx vitest run --project e2e e2e/popup-performance.e2e.test.ts)');
   }

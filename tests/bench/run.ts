@@ -26,7 +26,8 @@ const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
 const sizes = (arg('sizes') ?? '10000,50000').split(',').map(Number);
 const zoneCount = Number(arg('zones') ?? 100);
-for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section ${s}: one of ${SECTIONS.join(', ')}`);
+for (const s of only)
+  if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section ${s}: one of ${SECTIONS.join(', ')}`);
 
 const LATENCY_MS = 30;
 
@@ -41,17 +42,33 @@ async function engineRun(n: number) {
   const { sim, seed } = await simulator();
   const companion = await spawnCompanion({ DNSFERRY_CLOUDFLARE_API: sim.url });
   try {
-    const body = JSON.stringify({ targetToken: seed.token, targetAccountId: seed.accountId, zones: [{ name: `bench${n}.example`, records: hosts(n) }] });
+    const body = JSON.stringify({
+      targetToken: seed.token,
+      targetAccountId: seed.accountId,
+      zones: [{ name: `bench${n}.example`, records: hosts(n) }],
+    });
     sim.resetCounters();
     const started = performance.now();
     const res = await fetch(`${companion.url}/api/migrate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await res.text();
     const wallMs = performance.now() - started;
-    const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as { type: string; results?: Array<{ created: number; failed: number }> };
+    const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as {
+      type: string;
+      results?: Array<{ created: number; failed: number }>;
+    };
     const zone = sim.zoneByName(`bench${n}.example`);
     const held = zone ? sim.records(zone.id).length : 0;
-    if (last.type !== 'done' || last.results?.[0]?.created !== n || held !== n) throw new Error(`engine run of ${n} did not land every record`);
-    return { n, requests: sim.counters.total, rateLimited: sim.counters.rejected429, wallMs, peakRssMb: companion.peakRssMb(), startupMs: companion.startupMs, events: text.split('\n').length - 1 };
+    if (last.type !== 'done' || last.results?.[0]?.created !== n || held !== n)
+      throw new Error(`engine run of ${n} did not land every record`);
+    return {
+      n,
+      requests: sim.counters.total,
+      rateLimited: sim.counters.rejected429,
+      wallMs,
+      peakRssMb: companion.peakRssMb(),
+      startupMs: companion.startupMs,
+      events: text.split('\n').length - 1,
+    };
   } finally {
     await companion.stop();
     await sim.close();
@@ -62,7 +79,14 @@ async function naiveRun(n: number) {
   const { sim, seed, warp } = await simulator();
   try {
     const rssBefore = process.memoryUsage().rss;
-    const r = await naiveMigrate({ apiUrl: sim.url, token: seed.token, accountId: seed.accountId, zone: `naive${n}.example`, records: hosts(n), warp });
+    const r = await naiveMigrate({
+      apiUrl: sim.url,
+      token: seed.token,
+      accountId: seed.accountId,
+      zone: `naive${n}.example`,
+      records: hosts(n),
+      warp,
+    });
     const zone = sim.zoneByName(`naive${n}.example`);
     if (!zone || sim.records(zone.id).length !== n) throw new Error('naive run did not land every record');
     return { ...r, n, rssDeltaMb: (process.memoryUsage().rss - rssBefore) / 2 ** 20 };
@@ -81,23 +105,33 @@ out();
 if (only.has('engine')) {
   const engine: Array<Awaited<ReturnType<typeof engineRun>>> = [];
   for (const n of [1000, 10_000, 50_000]) engine.push(await engineRun(n));
-  out(`Migration into a new zone (companion in its own process; simulated target on loopback: ${LATENCY_MS} ms per request, rate limit 1,200 requests / 5 min per token, batch limit 200, Free plan):`);
+  out(
+    `Migration into a new zone (companion in its own process; simulated target on loopback: ${LATENCY_MS} ms per request, rate limit 1,200 requests / 5 min per token, batch limit 200, Free plan):`,
+  );
   out('records  | target requests | 429s | wall time | peak RSS  | start-up');
   for (const e of engine) {
-    out(`${String(e.n).padStart(8)} | ${String(e.requests).padStart(15)} | ${String(e.rateLimited).padStart(4)} | ${fmtS(e.wallMs).padStart(9)} | ${e.peakRssMb.toFixed(0).padStart(5)} MB  | ${e.startupMs.toFixed(0)} ms`);
+    out(
+      `${String(e.n).padStart(8)} | ${String(e.requests).padStart(15)} | ${String(e.rateLimited).padStart(4)} | ${fmtS(e.wallMs).padStart(9)} | ${e.peakRssMb.toFixed(0).padStart(5)} MB  | ${e.startupMs.toFixed(0)} ms`,
+    );
   }
   if (only.has('naive')) {
     const naive = await naiveRun(1000);
     out();
     out('Naive strategy (per record: look up, then create), same simulator settings, 1,000 records:');
     out(`  target requests ${naive.requests}, 429 answers ${naive.rateLimited}`);
-    out(`  wall time ${fmtS(naive.realMs + naive.warpedWaitMs)} = ${fmtS(naive.realMs)} measured + ${fmtS(naive.warpedWaitMs)} of Retry-After waits taken on a warped limiter clock`);
+    out(
+      `  wall time ${fmtS(naive.realMs + naive.warpedWaitMs)} = ${fmtS(naive.realMs)} measured + ${fmtS(naive.warpedWaitMs)} of Retry-After waits taken on a warped limiter clock`,
+    );
     const e1 = engine[0]!;
-    out(`  engine vs naive at 1,000: ${(naive.requests / e1.requests).toFixed(0)}× fewer requests, ${((naive.realMs + naive.warpedWaitMs) / e1.wallMs).toFixed(0)}× less wall time`);
+    out(
+      `  engine vs naive at 1,000: ${(naive.requests / e1.requests).toFixed(0)}× fewer requests, ${((naive.realMs + naive.warpedWaitMs) / e1.wallMs).toFixed(0)}× less wall time`,
+    );
     const e10 = engine[1]!;
     const naive10Requests = 2 * 10_000 + 1;
     const naive10Ms = naive10Requests * LATENCY_MS + Math.floor(naive10Requests / 1200) * 300_000;
-    out(`  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`);
+    out(
+      `  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`,
+    );
   }
   out();
 }
@@ -111,7 +145,8 @@ if (only.has('scan')) {
   try {
     out('DNS scan against the local DoH server (unbound + dnsdist), in this process:');
     const figures = await benchScan();
-    for (const [k, v] of Object.entries(figures)) out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
+    for (const [k, v] of Object.entries(figures))
+      out(`  ${k}: ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)}`);
     out();
     for (const line of formatScanLatency(await measureScanLatency())) out(line);
   } catch (err) {

@@ -40,13 +40,21 @@ interface OneScan {
 
 async function scanOnce(companionUrl: string): Promise<OneScan> {
   const started = performance.now();
-  const res = await fetch(`${companionUrl}${ENDPOINTS.scan}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: DOMAIN }) });
+  const res = await fetch(`${companionUrl}${ENDPOINTS.scan}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: DOMAIN }),
+  });
   const text = await res.text();
   const ms = performance.now() - started;
-  const events = text.trim().split('\n').map((l) => JSON.parse(l) as { type: string; message?: string; total?: number });
+  const events = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string; message?: string; total?: number });
   const failed = events.find((e) => e.type === 'error');
   const done = events.at(-1);
-  if (failed || done?.type !== 'done' || !done.total) throw new Error(`scan through the companion failed: ${failed?.message ?? text.slice(0, 200)}`);
+  if (failed || done?.type !== 'done' || !done.total)
+    throw new Error(`scan through the companion failed: ${failed?.message ?? text.slice(0, 200)}`);
   // "Scan finished: … records on … names, 512 queries in 380 ms over HTTP/2"
   const summary = events.map((e) => /(\d+) queries in \d+ ms over (\S+)/.exec(e.message ?? '')).find(Boolean);
   return { ms, queries: Number(summary?.[1] ?? 0), protocol: summary?.[2] ?? '?', records: done.total };
@@ -55,7 +63,10 @@ async function scanOnce(companionUrl: string): Promise<OneScan> {
 /** One scan in this process (no TLS: this process does not trust the test CA), its wall time. */
 async function inProcess(dohUrl: string, concurrency?: number): Promise<number> {
   const started = performance.now();
-  for await (const e of scanDomain({ domain: DOMAIN, dohUrl }, { signal: new AbortController().signal, ...(concurrency ? { concurrency } : {}) })) {
+  for await (const e of scanDomain(
+    { domain: DOMAIN, dohUrl },
+    { signal: new AbortController().signal, ...(concurrency ? { concurrency } : {}) },
+  )) {
     if (e.type === 'error') throw new Error(`scan failed: ${e.message}`);
   }
   return performance.now() - started;
@@ -81,7 +92,10 @@ export async function measureScanLatency(delays: readonly number[] = SCAN_DELAYS
     const figures: ScanLatencyFigure[] = [];
     for (const delayMs of delays) {
       const proxy = await startTcpDelayProxy({ host: dnsdist.hostname, port: Number(dnsdist.port) }, delayMs);
-      const companion = await spawnCompanion({ NODE_EXTRA_CA_CERTS: bundle, DNSFERRY_DOH_URL: `https://127.0.0.1:${proxy.port}${dnsdist.pathname}` });
+      const companion = await spawnCompanion({
+        NODE_EXTRA_CA_CERTS: bundle,
+        DNSFERRY_DOH_URL: `https://127.0.0.1:${proxy.port}${dnsdist.pathname}`,
+      });
       try {
         await scanOnce(companion.url);
         const runs: OneScan[] = [];
@@ -93,7 +107,17 @@ export async function measureScanLatency(delays: readonly number[] = SCAN_DELAYS
         const fixed16Ms = await medianOf(3, () => inProcess(h2cUrl, 16));
         const adaptiveMs = await medianOf(3, () => inProcess(h2cUrl));
         await h2c.close();
-        figures.push({ delayMs, fixed16Ms, adaptiveMs, protocol: first.protocol, queries: first.queries, records: first.records, medianMs: ms[Math.floor(ms.length / 2)] ?? 0, minMs: ms[0] ?? 0, maxMs: ms.at(-1) ?? 0 });
+        figures.push({
+          delayMs,
+          fixed16Ms,
+          adaptiveMs,
+          protocol: first.protocol,
+          queries: first.queries,
+          records: first.records,
+          medianMs: ms[Math.floor(ms.length / 2)] ?? 0,
+          minMs: ms[0] ?? 0,
+          maxMs: ms.at(-1) ?? 0,
+        });
       } finally {
         await companion.stop();
         await proxy.close();
@@ -109,10 +133,14 @@ export function formatScanLatency(figures: ScanLatencyFigure[]): string[] {
   const lines = [`DoH scan of ${DOMAIN} through the companion, TLS to dnsdist behind a delay proxy (median of ${RUNS} scans, min–max):`];
   // What the distance costs, in round trips: CPU time cancels out, so this holds on a busy machine too.
   const base = figures.find((f) => f.delayMs === 0);
-  lines.push('resolver away | protocol | queries | records | wall time                 | round trips the distance costs | same scan, h2c in this process: 16 in flight → adaptive');
+  lines.push(
+    'resolver away | protocol | queries | records | wall time                 | round trips the distance costs | same scan, h2c in this process: 16 in flight → adaptive',
+  );
   for (const f of figures) {
     const trips = base && f.delayMs > 0 ? ((f.medianMs - base.medianMs) / f.delayMs).toFixed(1) : '–';
-    lines.push(`${`${f.delayMs} ms`.padStart(13)} | ${f.protocol.padEnd(8)} | ${String(f.queries).padStart(7)} | ${String(f.records).padStart(7)} | ${`${f.medianMs.toFixed(0)} ms (${f.minMs.toFixed(0)}–${f.maxMs.toFixed(0)} ms)`.padEnd(25)} | ${trips.padStart(30)} | ${f.fixed16Ms.toFixed(0)} ms → ${f.adaptiveMs.toFixed(0)} ms`);
+    lines.push(
+      `${`${f.delayMs} ms`.padStart(13)} | ${f.protocol.padEnd(8)} | ${String(f.queries).padStart(7)} | ${String(f.records).padStart(7)} | ${`${f.medianMs.toFixed(0)} ms (${f.minMs.toFixed(0)}–${f.maxMs.toFixed(0)} ms)`.padEnd(25)} | ${trips.padStart(30)} | ${f.fixed16Ms.toFixed(0)} ms → ${f.adaptiveMs.toFixed(0)} ms`,
+    );
   }
   return lines;
 }

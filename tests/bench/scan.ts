@@ -48,7 +48,11 @@ async function once(dohUrl: string, options: Partial<ScanOptions>): Promise<Scan
   let stats: ScanStats | undefined;
   let records = -1;
   const started = performance.now();
-  for await (const event of scanDomain({ domain: DOMAIN, dohUrl }, { signal: new AbortController().signal, ...options }, (s) => (stats = s))) {
+  for await (const event of scanDomain(
+    { domain: DOMAIN, dohUrl },
+    { signal: new AbortController().signal, ...options },
+    (s) => (stats = s),
+  )) {
     if (event.type === 'done') records = event.total;
     if (event.type === 'error') throw new Error(`scan failed: ${event.message}`);
   }
@@ -131,8 +135,9 @@ export function formatScanBench(bench: ScanBench): string[] {
   lines.push('setup                                          | conc. | protocol | queries | records | wall time               | queries/s');
   for (const f of bench.figures) {
     lines.push(
-      `${f.label.padEnd(46)} | ${String(f.concurrency).padStart(5)} | ${f.protocol.padEnd(8)} | ${String(f.queries).padStart(7)} | ${String(f.records).padStart(7)} | ${f.medianMs.toFixed(0).padStart(5)} ms (${f.minMs.toFixed(0)}–${f.maxMs.toFixed(0)} ms)`.padEnd(118) +
-        ` | ${f.queriesPerSecond.toFixed(0).padStart(9)}`,
+      `${f.label.padEnd(46)} | ${String(f.concurrency).padStart(5)} | ${f.protocol.padEnd(8)} | ${String(f.queries).padStart(7)} | ${String(f.records).padStart(7)} | ${f.medianMs.toFixed(0).padStart(5)} ms (${f.minMs.toFixed(0)}–${f.maxMs.toFixed(0)} ms)`.padEnd(
+        118,
+      ) + ` | ${f.queriesPerSecond.toFixed(0).padStart(9)}`,
     );
   }
   return lines;

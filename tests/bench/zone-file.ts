@@ -32,7 +32,13 @@ export interface ZoneFileFigures {
 
 /** A deterministic zone of exactly `lines` lines. */
 export function benchZone(lines: number): string {
-  const out: string[] = [`$ORIGIN ${ZONE}.`, '$TTL 1h', '@ IN SOA ns1 hostmaster ( 2024010101 ; serial', '  1h 15m 1w 5m )', '  IN NS ns1.example.net.'];
+  const out: string[] = [
+    `$ORIGIN ${ZONE}.`,
+    '$TTL 1h',
+    '@ IN SOA ns1 hostmaster ( 2024010101 ; serial',
+    '  1h 15m 1w 5m )',
+    '  IN NS ns1.example.net.',
+  ];
   const dkim = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwxL2Ye7yQxa8pLZB8b3yc3wp4T2uOV5657IQ';
   let i = 0;
   while (out.length < lines) {

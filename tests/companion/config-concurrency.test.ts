@@ -9,6 +9,7 @@ describe('DNSFERRY_CONCURRENCY', () => {
   });
 
   it('refuses what is not a whole number from 1 to 16', () => {
-    for (const bad of ['0', '17', '2.5', 'many']) expect(() => loadConfig({ DNSFERRY_CONCURRENCY: bad })).toThrow(/DNSFERRY_CONCURRENCY must be a whole number from 1 to 16/);
+    for (const bad of ['0', '17', '2.5', 'many'])
+      expect(() => loadConfig({ DNSFERRY_CONCURRENCY: bad })).toThrow(/DNSFERRY_CONCURRENCY must be a whole number from 1 to 16/);
   });
 });

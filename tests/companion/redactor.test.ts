@@ -7,14 +7,16 @@ const SECRET = 'a+b/c=d e"f\\g~Kü9Qx';
 /** Every encoded form an upstream has been seen (or could be expected) to echo. */
 const FORMS: Record<string, string> = {
   raw: SECRET,
-  'encodeURIComponent': encodeURIComponent(SECRET),
+  encodeURIComponent: encodeURIComponent(SECRET),
   'form (+ for space)': encodeURIComponent(SECRET).replace(/%20/g, '+'),
   URLSearchParams: new URLSearchParams({ x: SECRET }).toString().slice(2),
   'lower-case hex': encodeURIComponent(SECRET).toLowerCase(),
   'double-encoded': encodeURIComponent(encodeURIComponent(SECRET)),
   'JSON-escaped': JSON.stringify(SECRET).slice(1, -1),
   'JSON with \\/': JSON.stringify(SECRET).slice(1, -1).replace(/\//g, '\\/'),
-  'JSON \\u-escaped (.NET)': [...SECRET].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`)).join(''),
+  'JSON \\u-escaped (.NET)': [...SECRET]
+    .map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`))
+    .join(''),
   base64: Buffer.from(SECRET).toString('base64'),
   base64url: Buffer.from(SECRET).toString('base64url'),
   'base64 inside Basic id:secret': Buffer.from(`client-id:${SECRET}`).toString('base64'),
@@ -36,9 +38,9 @@ describe('Redactor', () => {
 
   it('hides every registered value, in any letter case, and leaves short and unrelated text alone', () => {
     const r = new Redactor(['s3cr3t-value', undefined, 'ab', '5B2C8A1E-0D4F-4C6B-9A7E-1F3D5C7B9E21']);
-    expect(r.scrub("client '5b2c8a1e-0d4f-4c6b-9a7e-1f3d5c7b9e21' secret S3CR3T-VALUE ab AADSTS7000215: Invalid client secret provided.")).toBe(
-      "client '[redacted]' secret [redacted] ab AADSTS7000215: Invalid client secret provided.",
-    );
+    expect(
+      r.scrub("client '5b2c8a1e-0d4f-4c6b-9a7e-1f3d5c7b9e21' secret S3CR3T-VALUE ab AADSTS7000215: Invalid client secret provided."),
+    ).toBe("client '[redacted]' secret [redacted] ab AADSTS7000215: Invalid client secret provided.");
   });
 
   it('hides credential-shaped text whatever its value: Authorization, Bearer, Basic, client_secret', () => {

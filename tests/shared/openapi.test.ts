@@ -41,17 +41,46 @@ describe('docs/openapi.json', () => {
       return validate(value);
     };
     const samples: Array<[string, { safeParse: (v: unknown) => { success: boolean } }, unknown]> = [
-      ['MigrateEvent', MigrateEventSchema, { type: 'record', zone: 'example.com', message: '[1/1] A www', index: 1, total: 1, record: { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 } }],
+      [
+        'MigrateEvent',
+        MigrateEventSchema,
+        {
+          type: 'record',
+          zone: 'example.com',
+          message: '[1/1] A www',
+          index: 1,
+          total: 1,
+          record: { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
+        },
+      ],
       ['MigrateEvent', MigrateEventSchema, { type: 'done', results: [{ zone: 'example.com', created: 1, skipped: 0, failed: 0 }] }],
       ['MigrateEvent', MigrateEventSchema, { type: 'done' }],
       ['MigrateEvent', MigrateEventSchema, { type: 'launch', zone: 'example.com', message: 'no such event' }],
       ['ScanEvent', ScanEventSchema, { type: 'progress', message: 'Scanning the apex' }],
-      ['ScanEvent', ScanEventSchema, { type: 'done', records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }], total: 1, subdomainsFound: [] }],
+      [
+        'ScanEvent',
+        ScanEventSchema,
+        {
+          type: 'done',
+          records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
+          total: 1,
+          subdomainsFound: [],
+        },
+      ],
       ['ScanEvent', ScanEventSchema, { type: 'progress' }],
-      ['ErrorBody', ErrorBodySchema, { success: false, error: { code: 'invalid_request', message: 'zones: expected an array', field: 'zones' } }],
+      [
+        'ErrorBody',
+        ErrorBodySchema,
+        { success: false, error: { code: 'invalid_request', message: 'zones: expected an array', field: 'zones' } },
+      ],
       ['ErrorBody', ErrorBodySchema, { success: false, error: { code: 'teapot', message: 'no such code' } }],
     ];
-    const verdicts = samples.map(([name, schema, value]) => ({ name, value, zod: schema.safeParse(value).success, openapi: check(name, value) }));
+    const verdicts = samples.map(([name, schema, value]) => ({
+      name,
+      value,
+      zod: schema.safeParse(value).success,
+      openapi: check(name, value),
+    }));
     expect(verdicts.filter((v) => v.zod !== v.openapi)).toEqual([]);
     // Both verdicts occur, so the agreement above is not the trivial one.
     expect(new Set(verdicts.map((v) => v.zod))).toEqual(new Set([true, false]));

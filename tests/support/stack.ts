@@ -38,7 +38,11 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     config,
     /** POST /api/migrate and read the whole NDJSON stream, each line checked against the shared schema. */
     async migrate(body: Record<string, unknown>) {
-      const res = await app.inject({ method: 'POST', url: '/api/migrate', payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/migrate',
+        payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body },
+      });
       if (res.statusCode !== 200) return { status: res.statusCode, events: [] as MigrateEvent[], body: res.json<unknown>() };
       return { status: res.statusCode, events: parseNdjson(res.payload), body: undefined };
     },

@@ -38,7 +38,11 @@ const ZONES_AT_ONCE = 4;
  * ZONES_AT_ONCE zones run at once; a zone's own events stay in order. It writes nothing at the target,
  * except an activation check when asked to and the delegation already points there.
  */
-export async function* cutoverCheck(input: CutoverInput, deps: CutoverDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<CutoverEvent> {
+export async function* cutoverCheck(
+  input: CutoverInput,
+  deps: CutoverDeps,
+  { signal }: { signal: AbortSignal },
+): AsyncGenerator<CutoverEvent> {
   // Every query in flight listens to the client going away: hundreds at once, more than Node's default warns about.
   setMaxListeners(1024, signal);
   const ready = input.zones.map(() => false);
@@ -47,7 +51,10 @@ export async function* cutoverCheck(input: CutoverInput, deps: CutoverDeps, { si
     if (!signal.aborted) yield report;
   }
   try {
-    for await (const { index, value } of merge(input.zones.map((entry) => () => zone(entry)), ZONES_AT_ONCE)) {
+    for await (const { index, value } of merge(
+      input.zones.map((entry) => () => zone(entry)),
+      ZONES_AT_ONCE,
+    )) {
       if (signal.aborted) return;
       if (value.type === 'zone-report') ready[index] = value.ready;
       yield value;
@@ -68,7 +75,12 @@ const sameSet = (a: string[], b: string[]) => {
   return x.size === y.size && [...x].every((n) => y.has(n));
 };
 
-async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: CutoverDeps, signal: AbortSignal): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
+async function* checkZone(
+  entry: MigrateZone,
+  requestActivation: boolean,
+  deps: CutoverDeps,
+  signal: AbortSignal,
+): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
   const zone = entry.name;
   const report: CutoverZoneReport = {
     type: 'zone-report',
@@ -88,7 +100,12 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
   report.delegation.current = ns.ok ? ns.value : [];
   if (ns.ok) {
     const ttl = ns.ttl !== null ? ` (NS TTL ${ns.ttl} s: resolvers may keep this delegation that long after a change)` : '';
-    yield { type: 'info', zone, message: ns.value.length > 0 ? `The parent delegates ${zone} to ${ns.value.join(', ')}${ttl}` : `${zone} is not delegated at the parent` };
+    yield {
+      type: 'info',
+      zone,
+      message:
+        ns.value.length > 0 ? `The parent delegates ${zone} to ${ns.value.join(', ')}${ttl}` : `${zone} is not delegated at the parent`,
+    };
   } else {
     yield { type: 'info', zone, message: `The delegation of ${zone} could not be looked up: ${ns.reason}` };
   }
@@ -135,18 +152,34 @@ async function* checkZone(entry: MigrateZone, requestActivation: boolean, deps: 
     const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal);
     for (const note of expected.notes) yield { type: 'info', zone, message: note };
     if (expected.excluded.length > 0) {
-      yield { type: 'info', zone, message: `${expected.excluded.length} record${expected.excluded.length === 1 ? ' is' : 's are'} not checked: ${expected.excluded.slice(0, 20).join('; ')}${expected.excluded.length > 20 ? '; …' : ''}` };
+      yield {
+        type: 'info',
+        zone,
+        message: `${expected.excluded.length} record${expected.excluded.length === 1 ? ' is' : 's are'} not checked: ${expected.excluded.slice(0, 20).join('; ')}${expected.excluded.length > 20 ? '; …' : ''}`,
+      };
     }
-    yield { type: 'info', zone, message: `Comparing ${expected.records.length} record${expected.records.length === 1 ? '' : 's'} from ${expected.from} with the answers of ${report.nameServers.join(', ')}` };
+    yield {
+      type: 'info',
+      zone,
+      message: `Comparing ${expected.records.length} record${expected.records.length === 1 ? '' : 's'} from ${expected.from} with the answers of ${report.nameServers.join(', ')}`,
+    };
 
     const servers = await targetServers(report.nameServers, deps.targetNs, deps.doh, signal);
     const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal), signal);
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
-      yield { type: 'info', zone, message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied` };
+      yield {
+        type: 'info',
+        zone,
+        message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied`,
+      };
     }
     report.ready = parity.matching === parity.checked && !report.dnssec.blocker;
-    report.message = summary(report, { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length }, ns.ok ? ns.ttl : null);
+    report.message = summary(
+      report,
+      { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length },
+      ns.ok ? ns.ttl : null,
+    );
   } catch (err) {
     if (signal.aborted) throw err;
     report.ready = false;

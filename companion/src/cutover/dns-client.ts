@@ -86,7 +86,9 @@ export class DirectDnsClient {
       const query = encodeQuery(id, fqdn, code);
       try {
         this.sent++;
-        const reply = await this.wait(id, signal, () => this.socket(isIPv6(server.host) ? 'udp6' : 'udp4').send(query, server.port, server.host));
+        const reply = await this.wait(id, signal, () =>
+          this.socket(isIPv6(server.host) ? 'udp6' : 'udp4').send(query, server.port, server.host),
+        );
         if (sameQuestion(reply, query)) return reply;
         last = new DnsQueryError(`${server.host}:${server.port} answered another question`);
       } catch (err) {
@@ -142,7 +144,10 @@ export class DirectDnsClient {
         if (err) reject(err);
         else if (msg) resolve(msg);
       };
-      const timer = setTimeout(() => finish(new DnsQueryError(`${fqdn}: no TCP answer within ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
+      const timer = setTimeout(
+        () => finish(new DnsQueryError(`${fqdn}: no TCP answer within ${this.opts.timeoutMs} ms`)),
+        this.opts.timeoutMs,
+      );
       const onAbort = () => finish(signal.reason instanceof Error ? signal.reason : new DnsQueryError('aborted'));
       signal.addEventListener('abort', onAbort, { once: true });
       sock.on('connect', () => sock.write(framed));
@@ -164,7 +169,9 @@ function encodeQuery(id: number, fqdn: string, code: number): Buffer {
     flags: 0,
     // dns-packet reads a type named `UNKNOWN_<code>` as that number, for the types it has no name for.
     questions: [{ type: `UNKNOWN_${code}` as dnsPacket.RecordType, name: fqdn, class: 'IN' }],
-    additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }],
+    additionals: [
+      { type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] },
+    ],
   });
 }
 

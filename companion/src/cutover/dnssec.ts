@@ -8,7 +8,11 @@ import type { Lookup } from './parent';
  * once the name servers change: that is a blocker, and the message says the two ways out. A DS the
  * resolver could not look up is a blocker too: the switch is not shown as safe on a guess.
  */
-export function dnssecVerdict(zoneId: string, parent: Lookup<string[]>, target: TargetDnssec | { error: string }): CutoverZoneReport['dnssec'] {
+export function dnssecVerdict(
+  zoneId: string,
+  parent: Lookup<string[]>,
+  target: TargetDnssec | { error: string },
+): CutoverZoneReport['dnssec'] {
   const targetDs = 'error' in target ? null : target.ds;
   const targetOn = 'error' in target ? null : target.status;
   if (!parent.ok) {
@@ -31,7 +35,11 @@ export function dnssecVerdict(zoneId: string, parent: Lookup<string[]>, target: 
   }
   const shown = ds.join(', ');
   if (targetOn === 'active' && targetDs !== null && ds.includes(targetDs)) {
-    return { dsAtParent: ds, blocker: false, message: `The DS at the parent (${shown}) matches the target's active DNSSEC key, so the domain stays signed across the switch.` };
+    return {
+      dsAtParent: ds,
+      blocker: false,
+      message: `The DS at the parent (${shown}) matches the target's active DNSSEC key, so the domain stays signed across the switch.`,
+    };
   }
   const ttl = parent.ttl !== null ? ` (${parent.ttl} s)` : '';
   const replace =

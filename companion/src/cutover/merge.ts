@@ -10,7 +10,13 @@ export async function* merge<T>(sources: Array<() => AsyncGenerator<T>>, width: 
   let next = 0;
   // A step never rejects: a failure is carried as a value, so one left behind is never an unhandled rejection.
   const pull = (index: number, it: AsyncGenerator<T>) =>
-    running.set(index, it.next().then((step): Step => ({ index, it, step }), (error: unknown): Step => ({ index, it, error })));
+    running.set(
+      index,
+      it.next().then(
+        (step): Step => ({ index, it, step }),
+        (error: unknown): Step => ({ index, it, error }),
+      ),
+    );
   const startNext = () => {
     const source = sources[next];
     if (!source) return;

@@ -6,7 +6,12 @@ import type { NameServer } from './dns-client';
  * query goes there. Otherwise each assigned name server's name is resolved through the DoH resolver
  * and asked on port 53, in the order the target lists them.
  */
-export async function targetServers(nameServers: string[], override: NameServer | null, doh: DohClient, signal: AbortSignal): Promise<NameServer[]> {
+export async function targetServers(
+  nameServers: string[],
+  override: NameServer | null,
+  doh: DohClient,
+  signal: AbortSignal,
+): Promise<NameServer[]> {
   if (override) return [override];
   const servers: NameServer[] = [];
   const failures: string[] = [];

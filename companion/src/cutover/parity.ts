@@ -1,4 +1,12 @@
-import { MAX_LISTED_MISMATCHES, RECORD_SPECS, describeValue, recordKey, type DnsRecord, type ParityMismatch, type RecordType } from '@dnsferry/shared';
+import {
+  MAX_LISTED_MISMATCHES,
+  RECORD_SPECS,
+  describeValue,
+  recordKey,
+  type DnsRecord,
+  type ParityMismatch,
+  type RecordType,
+} from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { DirectAnswer } from './dns-client';
 
@@ -26,7 +34,13 @@ const CONCURRENCY = 64;
  * target's own listing: a proxied A/AAAA/CNAME answers with the target's addresses, so such an RRset
  * counts as matching when the target reports it proxied and holds exactly its records.
  */
-export async function checkParity(zone: string, expected: DnsRecord[], targetRecords: DnsRecord[], ask: AskTarget, signal?: AbortSignal): Promise<ParityResult> {
+export async function checkParity(
+  zone: string,
+  expected: DnsRecord[],
+  targetRecords: DnsRecord[],
+  ask: AskTarget,
+  signal?: AbortSignal,
+): Promise<ParityResult> {
   const sets = new Map<string, { name: string; type: RecordType; records: DnsRecord[] }>();
   for (const r of expected) {
     const k = `${r.type}|${r.name}`;
@@ -82,19 +96,48 @@ async function compareSet(
   if (RECORD_SPECS[set.type].proxiable && held.some((r) => 'proxied' in r && r.proxied === true)) {
     // Proxied: the answer shows the target's addresses, so the target's own listing is the evidence.
     const ok = sameKeys(set.records, held);
-    return ok ? { ok, proxied: true } : { ok, proxied: true, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: held.map((r) => `${describeValue(r)} (proxied)`).sort() } };
+    return ok
+      ? { ok, proxied: true }
+      : {
+          ok,
+          proxied: true,
+          mismatch: {
+            name: set.name,
+            type: set.type,
+            expected: expectedValues,
+            actual: held.map((r) => `${describeValue(r)} (proxied)`).sort(),
+          },
+        };
   }
   const fqdn = set.name === '@' ? zone : `${set.name}.${zone}`;
   let answer: DirectAnswer;
   try {
     answer = await ask(fqdn, set.type, set.name);
   } catch (err) {
-    return { ok: false, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [`no answer: ${err instanceof Error ? err.message : String(err)}`] } };
+    return {
+      ok: false,
+      proxied: false,
+      mismatch: {
+        name: set.name,
+        type: set.type,
+        expected: expectedValues,
+        actual: [`no answer: ${err instanceof Error ? err.message : String(err)}`],
+      },
+    };
   }
   const actual = answer.records.map((r) => canonicalize(r, zone) ?? r);
   const ok = answer.unreadable.length === 0 && sameKeys(set.records, actual);
   if (ok) return { ok, proxied: false };
-  return { ok, proxied: false, mismatch: { name: set.name, type: set.type, expected: expectedValues, actual: [...actual.map(describeValue), ...answer.unreadable].sort() } };
+  return {
+    ok,
+    proxied: false,
+    mismatch: {
+      name: set.name,
+      type: set.type,
+      expected: expectedValues,
+      actual: [...actual.map(describeValue), ...answer.unreadable].sort(),
+    },
+  };
 }
 
 function sameKeys(a: DnsRecord[], b: DnsRecord[]): boolean {

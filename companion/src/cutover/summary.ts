@@ -1,7 +1,11 @@
 import type { CutoverZoneReport } from '@dnsferry/shared';
 
 /** The zone-report's one sentence: what is true now, and the next thing to do. */
-export function summary(report: CutoverZoneReport, counts: { mismatchedSets: number; proxied: number; excluded: number }, nsTtl: number | null): string {
+export function summary(
+  report: CutoverZoneReport,
+  counts: { mismatchedSets: number; proxied: number; excluded: number },
+  nsTtl: number | null,
+): string {
   const { mismatchedSets, proxied, excluded } = counts;
   const { parity, dnssec, delegation, targetStatus, nameServers } = report;
   const cached = nsTtl !== null ? `; resolvers may keep the old delegation for up to ${nsTtl} s after the change` : '';
@@ -9,14 +13,17 @@ export function summary(report: CutoverZoneReport, counts: { mismatchedSets: num
   if (!report.ready) {
     const reasons: string[] = [];
     if (parity.matching < parity.checked) {
-      reasons.push(`${parity.checked - parity.matching} of ${parity.checked} records answer differently at the target (${mismatchedSets} name and type${mismatchedSets === 1 ? '' : 's'}); fix them there and check again`);
+      reasons.push(
+        `${parity.checked - parity.matching} of ${parity.checked} records answer differently at the target (${mismatchedSets} name and type${mismatchedSets === 1 ? '' : 's'}); fix them there and check again`,
+      );
     }
     if (dnssec.blocker) reasons.push('DNSSEC first: see the dnssec message');
     return `Not yet: ${reasons.join('; ')}.`;
   }
   const proxiedNote = proxied > 0 ? `, ${proxied} of them proxied, so answered with the target's own addresses` : '';
   const records = `all ${parity.checked} records answer the same${notChecked}${proxiedNote}`;
-  if (delegation.switched && targetStatus === 'active') return `Done: ${records}, the name servers point at the target and it reports the zone active.`;
+  if (delegation.switched && targetStatus === 'active')
+    return `Done: ${records}, the name servers point at the target and it reports the zone active.`;
   if (delegation.switched) {
     return `Switched: ${records} and the name servers point at the target, which still reports the zone ${targetStatus}; check again with requestActivation${cached}.`;
   }

@@ -64,7 +64,9 @@ async function* migrateZone(
         type: 'success',
         zone,
         zoneId: targetZone.id,
-        message: targetZone.created ? `Zone created at the target (id ${targetZone.id})` : `Zone already at the target (id ${targetZone.id}); reusing it`,
+        message: targetZone.created
+          ? `Zone created at the target (id ${targetZone.id})`
+          : `Zone already at the target (id ${targetZone.id}); reusing it`,
       };
     } else {
       yield { type: 'info', zone, message: 'Zone is not at the target yet; it would be created' };
@@ -82,7 +84,8 @@ async function* migrateZone(
       yield { type: 'status', zone, message: 'Reading records from the source' };
       const source = deps.source;
       const content = yield* reportWhile(
-        (progress) => source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal, progress }),
+        (progress) =>
+          source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal, progress }),
         (message): MigrateEvent => ({ type: 'info', zone, message }),
       );
       records = content.records;
@@ -101,17 +104,37 @@ async function* migrateZone(
 
     for (const [i, p] of problems.entries()) {
       tally('failed', records.length + i);
-      yield { type: 'error', zone, index: records.length + i + 1, total, message: `[${records.length + i + 1}/${total}] ${p.type} ${p.name} ✗ ${p.message}` };
+      yield {
+        type: 'error',
+        zone,
+        index: records.length + i + 1,
+        total,
+        message: `[${records.length + i + 1}/${total}] ${p.type} ${p.name} ✗ ${p.message}`,
+      };
     }
     const creates: Extract<PlanStep, { action: 'create' }>[] = [];
     for (const step of steps) {
       if (step.action === 'create') creates.push(step);
       else if (step.action === 'skip') {
         tally('skipped', step.index);
-        yield { type: 'skip', zone, index: step.index + 1, total, record: step.record, message: `${line(step.index, step.record)} ${step.reason}` };
+        yield {
+          type: 'skip',
+          zone,
+          index: step.index + 1,
+          total,
+          record: step.record,
+          message: `${line(step.index, step.record)} ${step.reason}`,
+        };
       } else {
         tally('failed', step.index);
-        yield { type: 'error', zone, index: step.index + 1, total, ...(step.record ? { record: step.record } : {}), message: `${line(step.index, step)} ✗ ${step.reason}` };
+        yield {
+          type: 'error',
+          zone,
+          index: step.index + 1,
+          total,
+          ...(step.record ? { record: step.record } : {}),
+          message: `${line(step.index, step)} ✗ ${step.reason}`,
+        };
       }
     }
 
@@ -125,7 +148,11 @@ async function* migrateZone(
       }
     } else if (creates.length > 0) {
       const done = new Set<number>();
-      for await (const outcome of deps.target.createRecords(targetZone, creates.map((s) => s.record), { signal })) {
+      for await (const outcome of deps.target.createRecords(
+        targetZone,
+        creates.map((s) => s.record),
+        { signal },
+      )) {
         const s = creates[outcome.index];
         if (!s || done.has(outcome.index)) continue;
         done.add(outcome.index);
@@ -165,7 +192,13 @@ async function* migrateZone(
       if (accounted.has(i)) continue;
       tally('failed', i);
       const r = records[i] ?? problems[i - records.length];
-      yield { type: 'error', zone, index: i + 1, total, message: `${line(i, r ?? { type: '?', name: '?' })} ✗ not migrated: the zone failed` };
+      yield {
+        type: 'error',
+        zone,
+        index: i + 1,
+        total,
+        message: `${line(i, r ?? { type: '?', name: '?' })} ✗ not migrated: the zone failed`,
+      };
     }
   }
   yield { type: 'zone-complete', zone, result: { ...counts, nameServers } };

@@ -27,7 +27,8 @@ export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord
     const checked = DnsRecordSchema.safeParse(incoming);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      const field = issue && issue.path.length > 0 && issue.path[0] !== 'content' && issue.path[0] !== 'type' ? `${issue.path.join('.')}: ` : '';
+      const field =
+        issue && issue.path.length > 0 && issue.path[0] !== 'content' && issue.path[0] !== 'type' ? `${issue.path.join('.')}: ` : '';
       return { index, action: 'fail', ...label, reason: `${field}${issue?.message ?? 'not a valid record'}` };
     }
     const record = canonicalize(checked.data, zone);
@@ -40,12 +41,19 @@ export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord
       return { index, action: 'skip', record, reason: 'skipped: the target manages the apex NS records itself', exists: false };
     }
     if (record.type === 'DS' && record.name === '@') {
-      return { index, action: 'fail', record, ...label, reason: "a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone" };
+      return {
+        index,
+        action: 'fail',
+        record,
+        ...label,
+        reason: 'a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone',
+      };
     }
     const key = recordKey(record);
     const there = present.get(key);
     if (there) {
-      const ttlNote = targetTtl(record.ttl) !== there.ttl ? ` (TTL ${there.ttl} at the target, ${record.ttl} in the source; left as it is)` : '';
+      const ttlNote =
+        targetTtl(record.ttl) !== there.ttl ? ` (TTL ${there.ttl} at the target, ${record.ttl} in the source; left as it is)` : '';
       return { index, action: 'skip', record, reason: `already exists${ttlNote}`, exists: true };
     }
     const earlier = planned.get(key);
@@ -56,6 +64,11 @@ export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord
     const ttl = targetTtl(record.ttl);
     return ttl === record.ttl
       ? { index, action: 'create', record }
-      : { index, action: 'create', record: { ...record, ttl }, note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}` };
+      : {
+          index,
+          action: 'create',
+          record: { ...record, ttl },
+          note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
+        };
   });
 }

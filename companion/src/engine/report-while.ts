@@ -4,7 +4,10 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * Runs a task that reports progress through a callback, and yields each report as an event while the
  * task runs, so a long read (a throttled source) is never a silent stream. Returns the task's result.
  */
-export async function* reportWhile<T, E>(task: (report: (message: string) => void) => Promise<T>, toEvent: (message: string) => E): AsyncGenerator<E, T> {
+export async function* reportWhile<T, E>(
+  task: (report: (message: string) => void) => Promise<T>,
+  toEvent: (message: string) => E,
+): AsyncGenerator<E, T> {
   const queue: string[] = [];
   const state: { settled: Settled<T> | null; wake: () => void } = { settled: null, wake: () => undefined };
   const woken = () => new Promise<void>((resolve) => (state.wake = resolve));

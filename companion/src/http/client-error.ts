@@ -38,6 +38,9 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * `frameworkErrors` hook rather than the error handler; they get the documented error body too.
  */
 export function frameworkErrorHandler(err: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
-  const appErr = new AppError('invalid_request', err.code === 'FST_ERR_BAD_URL' ? 'the URL cannot be decoded' : `bad request (${err.code ?? err.name})`);
+  const appErr = new AppError(
+    'invalid_request',
+    err.code === 'FST_ERR_BAD_URL' ? 'the URL cannot be decoded' : `bad request (${err.code ?? err.name})`,
+  );
   void reply.status(appErr.status).send(appErr.toBody());
 }

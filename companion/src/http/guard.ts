@@ -35,7 +35,10 @@ export function registerGuard(app: FastifyInstance, opts: GuardOptions): void {
   async function refusal(origin: string, path: string): Promise<AppError | null> {
     if (origins.has(origin)) return null;
     if (!isExtensionOrigin(origin)) {
-      return new AppError('forbidden', `origin ${origin.slice(0, 100)} may not call this companion; only the dnsferry extension (and scripts without an Origin) can`);
+      return new AppError(
+        'forbidden',
+        `origin ${origin.slice(0, 100)} may not call this companion; only the dnsferry extension (and scripts without an Origin) can`,
+      );
     }
     if (pairingPaths.has(path) || (await opts.isPaired?.(origin))) return null;
     return new AppError('forbidden', 'this browser extension is not paired with this companion: pair it with the code the companion shows');
@@ -44,7 +47,10 @@ export function registerGuard(app: FastifyInstance, opts: GuardOptions): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const host = request.headers.host ?? '';
     if (!hosts.has(hostName(host))) {
-      throw new AppError('forbidden', `requests to this companion must address it as ${[...hosts].join(' or ')} (Host "${host.slice(0, 100)}" refused)`);
+      throw new AppError(
+        'forbidden',
+        `requests to this companion must address it as ${[...hosts].join(' or ')} (Host "${host.slice(0, 100)}" refused)`,
+      );
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;

@@ -41,11 +41,7 @@ export async function* coalesce<E>(events: AsyncIterable<E>): AsyncGenerator<str
  * A failure after the first byte cannot become an HTTP error any more, so `onError` turns it into
  * in-stream events (which must include the terminal one).
  */
-export function sendNdjson<E>(
-  reply: FastifyReply,
-  events: AsyncIterable<E>,
-  onError: (err: unknown) => E[],
-): FastifyReply {
+export function sendNdjson<E>(reply: FastifyReply, events: AsyncIterable<E>, onError: (err: unknown) => E[]): FastifyReply {
   async function* guarded(): AsyncGenerator<E> {
     try {
       yield* events;

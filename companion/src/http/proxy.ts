@@ -107,7 +107,10 @@ export function upstreamFetch(settings: ProxySettings, tls: UpstreamTls = {}): t
   const dispatcher = upstreamDispatcher(settings, tls);
   const f = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     try {
-      const res = await undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
+      const res = await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+        ...(init as Parameters<typeof undiciFetch>[1]),
+        dispatcher,
+      });
       return res as unknown as Response;
     } catch (err) {
       const target = new URL(input instanceof Request ? input.url : String(input));

@@ -55,7 +55,10 @@ export function openTunnel(proxy: URL, host: string, port: number): Promise<Dupl
       if (rest.length > 0) socket.unshift(rest);
       resolve(socket);
     };
-    const timer = setTimeout(() => fail(new Error(`the proxy ${proxy.host} did not open a tunnel to ${authority} within ${TUNNEL_TIMEOUT_MS} ms`)), TUNNEL_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`the proxy ${proxy.host} did not open a tunnel to ${authority} within ${TUNNEL_TIMEOUT_MS} ms`)),
+      TUNNEL_TIMEOUT_MS,
+    );
     function cleanup() {
       clearTimeout(timer);
       socket.off('data', onData);

@@ -40,7 +40,13 @@ function chain(err: unknown): Link[] {
   let e: unknown = err;
   for (let depth = 0; e instanceof Error && depth < 8; depth++) {
     const x = e as Error & Partial<Link> & { errors?: unknown[] };
-    out.push({ code: typeof x.code === 'string' ? x.code : undefined, message: x.message, hostname: x.hostname, address: x.address, port: x.port });
+    out.push({
+      code: typeof x.code === 'string' ? x.code : undefined,
+      message: x.message,
+      hostname: x.hostname,
+      address: x.address,
+      port: x.port,
+    });
     e = x.cause ?? (Array.isArray(x.errors) ? x.errors[0] : undefined);
   }
   return out;
@@ -74,7 +80,8 @@ export function describeUnreachable(err: unknown, target: URL, proxy?: URL): str
       return `cannot reach ${host}: DNS lookup failed (${code}) — offline, or behind a proxy? set ${variable}`;
     }
     if (code === 'ECONNREFUSED') {
-      if (proxy) return `cannot reach ${host}: the proxy ${proxy.host} refused the connection — is ${variable} right, and the proxy running?`;
+      if (proxy)
+        return `cannot reach ${host}: the proxy ${proxy.host} refused the connection — is ${variable} right, and the proxy running?`;
       const address = link.address ? `${link.address}${link.port ? `:${link.port}` : ''}` : '';
       const at = address && address !== host ? ` (${address})` : '';
       return `cannot reach ${host}: connection refused${at} — is the service up, or are you behind a proxy? set ${variable}`;

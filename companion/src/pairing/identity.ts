@@ -73,7 +73,9 @@ export async function openIdentity(home: string | null): Promise<Identity> {
   try {
     parsed = StoredIdentitySchema.parse(JSON.parse(text));
   } catch (err) {
-    throw new Error(`the companion's identity file ${file} is damaged; delete it to start afresh (browsers will need to pair again)`, { cause: err });
+    throw new Error(`the companion's identity file ${file} is damaged; delete it to start afresh (browsers will need to pair again)`, {
+      cause: err,
+    });
   }
   return fromStored(parsed, save);
 }

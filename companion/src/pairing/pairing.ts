@@ -55,11 +55,17 @@ export function createPairing(opts: PairingOptions): Pairing {
   const allowed = new Set(opts.allowedOrigins);
   let identity: Promise<Identity> | null = null;
   const load = () => (identity ??= openIdentity(opts.home));
-  const codes: CodeKeeper = createCodeKeeper({ onCode: opts.onCode, ...(opts.now ? { now: opts.now } : {}), ...(opts.limits ? { limits: opts.limits } : {}) });
+  const codes: CodeKeeper = createCodeKeeper({
+    onCode: opts.onCode,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
+  });
 
   function browserOrigin(origin: string | undefined, what: string): string {
-    if (origin === undefined) throw new AppError('forbidden', `${what} is for the dnsferry browser extension; scripts without an Origin need no pairing`);
-    if (!isExtensionOrigin(origin)) throw new AppError('forbidden', `${what} is for browser extensions; origin ${origin.slice(0, 100)} is not one`);
+    if (origin === undefined)
+      throw new AppError('forbidden', `${what} is for the dnsferry browser extension; scripts without an Origin need no pairing`);
+    if (!isExtensionOrigin(origin))
+      throw new AppError('forbidden', `${what} is for browser extensions; origin ${origin.slice(0, 100)} is not one`);
     return origin;
   }
 
@@ -79,9 +85,15 @@ export function createPairing(opts: PairingOptions): Pairing {
         opts.log.warn({ origin, reason: result.reason }, 'pairing refused');
         switch (result.reason) {
           case 'wrong':
-            throw new AppError('unauthorized', `that is not the pairing code this companion shows (${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left for it)`);
+            throw new AppError(
+              'unauthorized',
+              `that is not the pairing code this companion shows (${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left for it)`,
+            );
           case 'burnt':
-            throw new AppError('unauthorized', 'that is not the pairing code, and it was the last try for it: the companion now shows a new code');
+            throw new AppError(
+              'unauthorized',
+              'that is not the pairing code, and it was the last try for it: the companion now shows a new code',
+            );
           case 'expired':
             throw new AppError('unauthorized', 'that pairing code has expired or was already used: the companion now shows a new code');
           case 'locked':
@@ -91,7 +103,12 @@ export function createPairing(opts: PairingOptions): Pairing {
       await id.addOrigin(origin);
       opts.log.info({ origin }, 'browser extension paired');
       const key = b64url(id.keyFor(origin));
-      return { success: true, key, companionId: id.companionId, codeProof: companionCodeProof(result.code, origin, port, request.nonce, key) };
+      return {
+        success: true,
+        key,
+        companionId: id.companionId,
+        codeProof: companionCodeProof(result.code, origin, port, request.nonce, key),
+      };
     },
     async prove(rawOrigin, port, nonce) {
       const origin = browserOrigin(rawOrigin, 'a proof of identity');
@@ -99,7 +116,10 @@ export function createPairing(opts: PairingOptions): Pairing {
       // Only a registered pairing: a configured origin whose pairing was lost (a new identity) must
       // hear "not paired", not get a proof its old key cannot match ("not your companion").
       if (!id.isPaired(origin)) {
-        throw new AppError('forbidden', 'this browser extension is not paired with this companion: pair it with the code the companion shows');
+        throw new AppError(
+          'forbidden',
+          'this browser extension is not paired with this companion: pair it with the code the companion shows',
+        );
       }
       return { success: true, companionId: id.companionId, proof: proofFor(id.keyFor(origin), origin, port, nonce) };
     },

@@ -15,9 +15,11 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
   app.post(ENDPOINTS.cutoverCheck, async (request, reply) => {
     const body = parseBody(CutoverRequestSchema, request.body);
     request.body = null;
-    if (body.zones.length > deps.config.maxZonesPerRequest) throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
+    if (body.zones.length > deps.config.maxZonesPerRequest)
+      throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
     const recordCount = body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0);
-    if (recordCount > deps.config.maxRecordsPerRequest) throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
+    if (recordCount > deps.config.maxRecordsPerRequest)
+      throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
     const target = createCloudflareCutoverTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const doh = createDohClient(deps.config.dohUrl, { fetch: deps.fetch, proxy: deps.config.proxy });

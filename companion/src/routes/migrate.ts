@@ -23,7 +23,11 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
     }
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
-    const events = migrate({ zones: body.zones, dryRun: body.dryRun ?? false }, { target, ...(source ? { source } : {}) }, { signal: clientGone(reply) });
+    const events = migrate(
+      { zones: body.zones, dryRun: body.dryRun ?? false },
+      { target, ...(source ? { source } : {}) },
+      { signal: clientGone(reply) },
+    );
     return sendNdjson<MigrateEvent>(reply, events, (err) => [
       { type: 'error', zone: '', message: `Migration stopped: ${err instanceof Error ? err.message : String(err)}` },
       { type: 'done', results: [] },

@@ -11,7 +11,10 @@ export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
   app.post(ENDPOINTS.scan, async (request, reply) => {
     const { domain } = parseBody(ScanRequestSchema, request.body);
     // The resolver is the companion's own (config.dohUrl), never one named by the client.
-    const events = scanDomain({ domain, dohUrl: deps.config.dohUrl }, { signal: clientGone(reply), fetch: deps.fetch, proxy: deps.config.proxy });
+    const events = scanDomain(
+      { domain, dohUrl: deps.config.dohUrl },
+      { signal: clientGone(reply), fetch: deps.fetch, proxy: deps.config.proxy },
+    );
     return sendNdjson<ScanEvent>(reply, events, (err) => [
       { type: 'error', message: `Scan stopped: ${err instanceof Error ? err.message : String(err)}` },
       { type: 'done', records: [], total: 0, subdomainsFound: [] },

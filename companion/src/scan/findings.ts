@@ -40,7 +40,10 @@ export class Findings {
     if (reply.rcode === 'NXDOMAIN' && owned.length === 0) outcome.nxdomain = true;
     if (reply.rcode === 'NOERROR' && owned.length === 0) outcome.nodata.add(type);
     if (type === 'NS' && name !== '@' && owned.some((a) => a.type === 'NS')) {
-      this.addCut(name, owned.flatMap((a) => (a.type === 'NS' ? [normalize(a.data)] : [])));
+      this.addCut(
+        name,
+        owned.flatMap((a) => (a.type === 'NS' ? [normalize(a.data)] : [])),
+      );
     }
     return [...created, ...this.add(name, owned, reply.authoritative)];
   }
@@ -97,7 +100,9 @@ export class Findings {
   isGlue(set: RRset): boolean {
     const cut = this.cutAbove(set.name);
     return (
-      cut !== undefined && set.name !== cut && (set.type === 'A' || set.type === 'AAAA') &&
+      cut !== undefined &&
+      set.name !== cut &&
+      (set.type === 'A' || set.type === 'AAAA') &&
       (this.cuts.get(cut)?.has(fqdn(set.name, this.zone)) ?? false)
     );
   }

@@ -7,7 +7,11 @@ export type Settled<T, R> = { item: T; ok: true; value: R } | { item: T; ok: fal
  * adaptive window; a lower limit only holds back new calls, it never cancels one.
  * A consumer that stops early leaves the calls in flight to their own signal.
  */
-export async function* pool<T, R>(items: Iterable<T>, concurrency: number | (() => number), work: (item: T) => Promise<R>): AsyncGenerator<Settled<T, R>> {
+export async function* pool<T, R>(
+  items: Iterable<T>,
+  concurrency: number | (() => number),
+  work: (item: T) => Promise<R>,
+): AsyncGenerator<Settled<T, R>> {
   const limit = typeof concurrency === 'function' ? () => Math.max(1, concurrency()) : () => Math.max(1, concurrency);
   const source = items[Symbol.iterator]();
   // Outcomes queue up as they settle; one waiter is woken per settle (no race over every call in flight).

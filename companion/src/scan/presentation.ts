@@ -87,10 +87,11 @@ export function describeData(rr: Answer): string {
       return `${rr.data.flags ?? 0} ${rr.data.tag} "${rr.data.value}"`;
     case 'TLSA':
       return tlsaContent(rr.data);
-    default: {
-      const raw = rawRecord(rr, '@', 0);
-      if (raw) return raw.content;
-    }
+    default:
+      {
+        const raw = rawRecord(rr, '@', 0);
+        if (raw) return raw.content;
+      }
       return 'data' in rr && typeof rr.data === 'string' ? rr.data : rr.type;
   }
 }

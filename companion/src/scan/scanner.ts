@@ -37,7 +37,13 @@ const HTTP2_WINDOW: WindowLimits = { initial: 64, min: 2, max: 100 };
 const HTTP1_MAX_IN_FLIGHT = 16;
 const FIRST_FLIGHT = 24;
 
-export const SCAN_DEFAULTS = { window: HTTP2_WINDOW, http1MaxInFlight: HTTP1_MAX_IN_FLIGHT, timeoutMs: 3000, budgetMs: 20_000, retries: 1 } as const;
+export const SCAN_DEFAULTS = {
+  window: HTTP2_WINDOW,
+  http1MaxInFlight: HTTP1_MAX_IN_FLIGHT,
+  timeoutMs: 3000,
+  budgetMs: 20_000,
+  retries: 1,
+} as const;
 
 export interface ScanInput {
   /** ASCII (punycode), lower case, no trailing dot: what ScanRequestSchema produces. */
@@ -150,14 +156,19 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
         continue;
       }
       usable++;
-      const created = q.wildcardOf !== undefined
-        ? findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
-        : findings.absorb(q.name, q.type, reply);
+      const created =
+        q.wildcardOf !== undefined
+          ? findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
+          : findings.absorb(q.name, q.type, reply);
       for (const set of created) {
-        if (set.name.startsWith('*')) yield { type: 'info', message: `wildcard ${describeSet(set)}: names that only answer with it are not listed` };
+        if (set.name.startsWith('*'))
+          yield { type: 'info', message: `wildcard ${describeSet(set)}: names that only answer with it are not listed` };
         else if (set.name !== '@' && findings.belongsToZone(set)) yield { type: 'info', message: `found ${describeSet(set)}` };
         else if (findings.isGlue(set)) {
-          yield { type: 'info', message: `glue ${describeSet(set)}: an address of a delegated zone's server, kept by that zone, so not listed` };
+          yield {
+            type: 'info',
+            message: `glue ${describeSet(set)}: an address of a delegated zone's server, kept by that zone, so not listed`,
+          };
         }
       }
     }
@@ -165,7 +176,10 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
 
   try {
     // 1. The apex, and random names below it: whatever answers those is a wildcard.
-    yield { type: 'progress', message: `Querying the apex of ${zone} (${APEX_TYPES.join(', ')}) and checking for a wildcard, through ${resolver}` };
+    yield {
+      type: 'progress',
+      message: `Querying the apex of ${zone} (${APEX_TYPES.join(', ')}) and checking for a wildcard, through ${resolver}`,
+    };
     yield* run([...APEX_TYPES.map((type) => ({ name: '@', type })), ...wildcardProbes('@', 2)]);
     if (signal.aborted) return;
     const apexSoa = findings.rrsets.get('@|SOA');
@@ -208,21 +222,30 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     for (let round = 0; round < MINING_ROUNDS; round++) {
       const mined = minedNames(findings).filter((n) => MINED_TYPES.some((t) => !asked.has(`${n}|${t}`)));
       if (mined.length === 0) break;
-      yield { type: 'progress', message: `Following ${mined.length} name${mined.length === 1 ? '' : 's'} referenced by SPF, MX, CNAME, SRV and NS records: ${mined.join(', ')}` };
+      yield {
+        type: 'progress',
+        message: `Following ${mined.length} name${mined.length === 1 ? '' : 's'} referenced by SPF, MX, CNAME, SRV and NS records: ${mined.join(', ')}`,
+      };
       yield* run(mined.flatMap((name) => MINED_TYPES.map((type) => ({ name, type }))));
       if (signal.aborted) return;
     }
 
     for (const message of failures.summary()) yield { type: 'info', message };
     if (overBudget) {
-      yield { type: 'info', message: `The scan stopped at its time limit of ${budgetMs} ms: ${unasked} queries were not made or not answered; the records found until then are listed` };
+      yield {
+        type: 'info',
+        message: `The scan stopped at its time limit of ${budgetMs} ms: ${unasked} queries were not made or not answered; the records found until then are listed`,
+      };
     }
     if (usable === 0) {
       yield { type: 'error', message: `The DoH resolver ${resolver} gave no usable answer${failures.first ? ` (${failures.first})` : ''}` };
     }
     const ms = Math.round(performance.now() - started);
     const result = done(findings);
-    yield { type: 'progress', message: `Scan finished: ${result.total} records on ${result.subdomainsFound.length + (result.records.some((r) => r.name === '@') ? 1 : 0)} names, ${client.sent} queries in ${ms} ms over ${client.protocol}` };
+    yield {
+      type: 'progress',
+      message: `Scan finished: ${result.total} records on ${result.subdomainsFound.length + (result.records.some((r) => r.name === '@') ? 1 : 0)} names, ${client.sent} queries in ${ms} ms over ${client.protocol}`,
+    };
     stats?.({ queries: client.sent, ms, protocol: client.protocol });
     yield result;
   } finally {
@@ -234,7 +257,9 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
 
 /** TLSA names worth asking: HTTPS on the apex and www, SMTP on each mail server inside the zone. */
 function tlsaNames(findings: Findings, zone: string): string[] {
-  const mx = [...(findings.rrsets.get('@|MX')?.answers.values() ?? [])].flatMap((a) => (a.type === 'MX' ? [relativeName(a.data.exchange, zone)] : []));
+  const mx = [...(findings.rrsets.get('@|MX')?.answers.values() ?? [])].flatMap((a) =>
+    a.type === 'MX' ? [relativeName(a.data.exchange, zone)] : [],
+  );
   const mailHosts = mx.filter((n): n is string => n !== null && n !== '@');
   return ['_443._tcp', '_443._tcp.www', ...[...new Set(mailHosts)].map((h) => `_25._tcp.${h}`)];
 }

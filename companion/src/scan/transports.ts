@@ -125,7 +125,8 @@ export class Http2Transport implements DohTransport {
         settle(() => reject(signal.reason));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      const failed = (err: unknown) => settle(() => reject(new DohTransportError('network', `HTTP/2: ${describe(err)}`, undefined, { cause: err })));
+      const failed = (err: unknown) =>
+        settle(() => reject(new DohTransportError('network', `HTTP/2: ${describe(err)}`, undefined, { cause: err })));
       let opened: ClientHttp2Session | Promise<ClientHttp2Session>;
       try {
         opened = this.open();
@@ -144,7 +145,12 @@ export class Http2Transport implements DohTransport {
     });
   }
 
-  private listen(req: http2.ClientHttp2Stream, settle: (fn: () => void) => void, resolve: (b: Buffer) => void, reject: (e: unknown) => void): void {
+  private listen(
+    req: http2.ClientHttp2Stream,
+    settle: (fn: () => void) => void,
+    resolve: (b: Buffer) => void,
+    reject: (e: unknown) => void,
+  ): void {
     let status = 0;
     let size = 0;
     const chunks: Buffer[] = [];

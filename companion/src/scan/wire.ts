@@ -55,7 +55,8 @@ export function decodeReply(body: Buffer, name: string, type: QueryType): DnsRep
   if (q && (normalize(q.name) !== normalize(name) || typeName(q.type) !== type)) {
     throw new MalformedReplyError(`the reply answers ${q.name} ${q.type}, not ${name} ${type}`);
   }
-  const lower = (list: Answer[] | undefined): Answer[] => (list ?? []).map((a) => ({ ...a, name: normalize(a.name), type: typeName(a.type) }) as Answer);
+  const lower = (list: Answer[] | undefined): Answer[] =>
+    (list ?? []).map((a) => ({ ...a, name: normalize(a.name), type: typeName(a.type) }) as Answer);
   const code = (packet.flags ?? 0) & 0x0f;
   return {
     rcode: RCODES[code] ?? `RCODE${code}`,

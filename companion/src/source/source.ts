@@ -19,5 +19,8 @@ export interface SourceZoneContent {
 /** The engine's view of where zones come from when the client does not send records itself. */
 export interface Source {
   /** `progress` hears what happens while a long read goes on (pages read, throttling waited out). */
-  readZone(zone: { name: string; resourceGroup?: string }, opts: { signal: AbortSignal; progress?: (message: string) => void }): Promise<SourceZoneContent>;
+  readZone(
+    zone: { name: string; resourceGroup?: string },
+    opts: { signal: AbortSignal; progress?: (message: string) => void },
+  ): Promise<SourceZoneContent>;
 }

@@ -6,19 +6,19 @@ import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, Subscr
 
 export const MigrateZoneSchema = z
   .object({
-  name: ZoneNameSchema,
-  /**
-   * Records the client sends itself (manual source or a scan result). Without them, the zone is read from
-   * the source. Each record's values are checked on their own: a bad one fails in the stream, not the request.
-   */
-  records: z.array(RawRecordSchema).optional(),
-  /**
-   * Or the text of a zone file (BIND format), read as BIND reads it with the zone's name as its origin.
-   * Lines that cannot become a record fail in the stream, naming their line number.
-   */
-  zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
-  /** Source resource group; found by listing the subscription when absent. */
-  resourceGroup: z.string().max(90).optional(),
+    name: ZoneNameSchema,
+    /**
+     * Records the client sends itself (manual source or a scan result). Without them, the zone is read from
+     * the source. Each record's values are checked on their own: a bad one fails in the stream, not the request.
+     */
+    records: z.array(RawRecordSchema).optional(),
+    /**
+     * Or the text of a zone file (BIND format), read as BIND reads it with the zone's name as its origin.
+     * Lines that cannot become a record fail in the stream, naming their line number.
+     */
+    zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
+    /** Source resource group; found by listing the subscription when absent. */
+    resourceGroup: z.string().max(90).optional(),
   })
   .refine((zone) => zone.records === undefined || zone.zoneFile === undefined, {
     error: 'send a zone either as records or as zoneFile, not both',
@@ -45,11 +45,19 @@ export const MigrateRequestSchema = z
     const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined);
     if (!needSource) return;
     if (!req.subscriptionId) {
-      ctx.addIssue({ code: 'custom', path: ['subscriptionId'], message: 'zones without records are read from the source: subscriptionId is required' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subscriptionId'],
+        message: 'zones without records are read from the source: subscriptionId is required',
+      });
     }
     const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
     if (!req.sourceToken && !sp) {
-      ctx.addIssue({ code: 'custom', path: ['sourceToken'], message: 'zones without records are read from the source: send sourceToken, or tenantId/clientId/clientSecret' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sourceToken'],
+        message: 'zones without records are read from the source: send sourceToken, or tenantId/clientId/clientSecret',
+      });
     }
     if (!req.sourceToken && sp) {
       for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {

@@ -22,7 +22,9 @@ export const NonceSchema = z
   .regex(/^[A-Za-z0-9_-]{22,128}$/, { error: 'a nonce is 22 to 128 base64url characters' });
 
 /** base64url of an HMAC-SHA256 (32 bytes). */
-export const MacSchema = z.string({ error: 'expected a base64url HMAC' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'expected a base64url HMAC-SHA256 (43 characters)' });
+export const MacSchema = z
+  .string({ error: 'expected a base64url HMAC' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'expected a base64url HMAC-SHA256 (43 characters)' });
 
 /**
  * The code never travels: each side proves it knows it, the extension first.

@@ -28,10 +28,11 @@ export const BearerTokenCredentialsSchema = z.object({
     error: 'a source bearer token has only ASCII characters',
   }),
 });
-export const SourceCredentialsSchema = z.discriminatedUnion('authMethod', [
-  ServicePrincipalCredentialsSchema,
-  BearerTokenCredentialsSchema,
-], { error: 'authMethod is "servicePrincipal" or "bearerToken"' });
+export const SourceCredentialsSchema = z.discriminatedUnion(
+  'authMethod',
+  [ServicePrincipalCredentialsSchema, BearerTokenCredentialsSchema],
+  { error: 'authMethod is "servicePrincipal" or "bearerToken"' },
+);
 export type SourceCredentials = z.infer<typeof SourceCredentialsSchema>;
 
 export const SourceValidateRequestSchema = SourceCredentialsSchema;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
-export const SourceZonesRequestSchema = z.discriminatedUnion('authMethod', [
-  ServicePrincipalCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
-  BearerTokenCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
-], { error: 'authMethod is "servicePrincipal" or "bearerToken"' });
+export const SourceZonesRequestSchema = z.discriminatedUnion(
+  'authMethod',
+  [
+    ServicePrincipalCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
+    BearerTokenCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
+  ],
+  { error: 'authMethod is "servicePrincipal" or "bearerToken"' },
+);
 export type SourceZonesRequest = z.infer<typeof SourceZonesRequestSchema>;
 
 export const SourceZoneSchema = z.object({

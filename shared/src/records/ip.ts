@@ -13,7 +13,7 @@ export function ipv6(text: string): string {
   if (groups === null) throw new RdataError(`${text.slice(0, 60)} is not an IPv6 address`);
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

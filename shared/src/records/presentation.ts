@@ -18,12 +18,24 @@ export function typeMnemonic(type: string): string {
  * relative names completed by `origin` and `\DDD` escapes read as bytes (UTF-8 text). RFC 3597's
  * `\# length hex` is read for every known type.
  */
-export function recordFromPresentation(input: { type: string; name: string; ttl: number; rdata: string; origin: string | null }): FromPresentation {
+export function recordFromPresentation(input: {
+  type: string;
+  name: string;
+  ttl: number;
+  rdata: string;
+  origin: string | null;
+}): FromPresentation {
   const type = typeMnemonic(input.type);
   if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
   try {
     const tokens = tokenize(input.rdata);
-    const value = tokens[0]?.raw === '\\#' && !tokens[0].quoted ? fromGeneric(type, tokens.slice(1).map((t) => t.raw)) : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
+    const value =
+      tokens[0]?.raw === '\\#' && !tokens[0].quoted
+        ? fromGeneric(
+            type,
+            tokens.slice(1).map((t) => t.raw),
+          )
+        : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
     return build(type, input.name, input.ttl, value);
   } catch (err) {
     if (err instanceof RdataError) return { ok: false, message: err.message };
@@ -32,7 +44,14 @@ export function recordFromPresentation(input: { type: string; name: string; ttl:
 }
 
 /** One record from wire RDATA (a DNS answer); `offset`/`length` locate it in `message` for name compression. */
-export function recordFromWire(type: RecordType, name: string, ttl: number, message: Uint8Array, offset: number, length: number): FromPresentation {
+export function recordFromWire(
+  type: RecordType,
+  name: string,
+  ttl: number,
+  message: Uint8Array,
+  offset: number,
+  length: number,
+): FromPresentation {
   try {
     const w = new WireReader(message, offset, length);
     const value = RECORD_SPECS[type].read(w);

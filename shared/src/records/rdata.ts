@@ -139,7 +139,8 @@ export class RdataReader {
 
   int(what: string, max: number): number {
     const t = this.next(what).raw;
-    if (!/^\d+$/.test(t) || Number(t) > max) throw new RdataError(`${what} must be a whole number from 0 to ${max}, not "${t.slice(0, 40)}"`);
+    if (!/^\d+$/.test(t) || Number(t) > max)
+      throw new RdataError(`${what} must be a whole number from 0 to ${max}, not "${t.slice(0, 40)}"`);
     return Number(t);
   }
 

@@ -124,14 +124,18 @@ const MEMBERS = {
 } satisfies { [T in RecordType]: z.ZodObject<{ type: z.ZodLiteral<T> } & z.ZodRawShape> };
 
 /** The canonical record model: what clients send, what a scan returns, what the engine plans with. */
-export const DnsRecordSchema = z.discriminatedUnion('type', Object.values(MEMBERS) as unknown as [(typeof MEMBERS)['A'], ...(typeof MEMBERS)[RecordType][]], {
-  error: (iss) => {
-    const t = (iss.input as { type?: unknown } | undefined)?.type;
-    return typeof t === 'string'
-      ? `record type ${t.slice(0, 20)} is not supported (supported: ${MIGRATABLE_TYPES.join(', ')})`
-      : `expected a record whose type is one of ${MIGRATABLE_TYPES.join(', ')}`;
+export const DnsRecordSchema = z.discriminatedUnion(
+  'type',
+  Object.values(MEMBERS) as unknown as [(typeof MEMBERS)['A'], ...(typeof MEMBERS)[RecordType][]],
+  {
+    error: (iss) => {
+      const t = (iss.input as { type?: unknown } | undefined)?.type;
+      return typeof t === 'string'
+        ? `record type ${t.slice(0, 20)} is not supported (supported: ${MIGRATABLE_TYPES.join(', ')})`
+        : `expected a record whose type is one of ${MIGRATABLE_TYPES.join(', ')}`;
+    },
   },
-});
+);
 export type DnsRecord = z.output<typeof DnsRecordSchema>;
 export type DnsRecordInput = z.input<typeof DnsRecordSchema>;
 

@@ -84,7 +84,10 @@ export class WireReader {
   }
 }
 
-export const toHex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('').toUpperCase();
+export const toHex = (b: Uint8Array): string =>
+  Array.from(b, (x) => x.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 export function toBase64(b: Uint8Array): string {

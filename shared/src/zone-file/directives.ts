@@ -99,7 +99,15 @@ function generate(state: ReaderState, lexed: LexedLine): void {
       addIssue(state, lexed, `$GENERATE: "${rdata.text}" cannot be read as rdata`);
       return;
     }
-    state.entries.push({ line: lexed.line, owner: name.name, ttl, type, rdata: tokens.map((t) => t.raw).join(' '), origin: state.origin, notes: [...notes] });
+    state.entries.push({
+      line: lexed.line,
+      owner: name.name,
+      ttl,
+      type,
+      rdata: tokens.map((t) => t.raw).join(' '),
+      origin: state.origin,
+      notes: [...notes],
+    });
   }
 }
 

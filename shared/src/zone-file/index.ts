@@ -45,7 +45,8 @@ export function parseZoneFile(text: string, zone?: string): ParsedZone {
     }
     let record = r.record;
     // Cloudflare's export tags every record; only the types its proxy serves keep the flag.
-    if (entry.proxied !== undefined && (record.type === 'A' || record.type === 'AAAA' || record.type === 'CNAME')) record = { ...record, proxied: entry.proxied };
+    if (entry.proxied !== undefined && (record.type === 'A' || record.type === 'AAAA' || record.type === 'CNAME'))
+      record = { ...record, proxied: entry.proxied };
     records.push(record);
     lines.push(entry.line);
   }

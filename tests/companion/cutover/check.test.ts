@@ -7,7 +7,13 @@ import type { CutoverTarget, TargetZone } from '@dnsferry/companion/target/targe
 import type { DohClient } from '@dnsferry/companion/scan/doh-client';
 
 /** The check's own flow with stand-ins: a target that holds one zone, a resolver with nothing, a name server that never answers. */
-const ZONE: TargetZone = { id: 'z1', name: 'example.com', status: 'pending', nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'], created: false };
+const ZONE: TargetZone = {
+  id: 'z1',
+  name: 'example.com',
+  status: 'pending',
+  nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'],
+  created: false,
+};
 const notUsed = () => {
   throw new Error('the check never writes records');
 };
@@ -50,7 +56,9 @@ describe('cutoverCheck', () => {
     const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
     const events: CutoverEvent[] = [];
     const run = (async () => {
-      for await (const e of cutoverCheck({ zones: [{ name: 'example.com', records }], requestActivation: false }, deps, { signal: stop.signal })) {
+      for await (const e of cutoverCheck({ zones: [{ name: 'example.com', records }], requestActivation: false }, deps, {
+        signal: stop.signal,
+      })) {
         events.push(e);
         // the comparison starts once this event is taken: leave when its first query reaches the silent server
         if (e.type === 'info' && e.message.startsWith('Comparing')) {
@@ -71,7 +79,10 @@ describe('cutoverCheck', () => {
   it('reports a zone that is not at the target, and ends with done', async () => {
     const events: CutoverEvent[] = [];
     const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
-    for await (const e of cutoverCheck({ zones: [{ name: 'example.org' }], requestActivation: true }, deps, { signal: new AbortController().signal })) events.push(e);
+    for await (const e of cutoverCheck({ zones: [{ name: 'example.org' }], requestActivation: true }, deps, {
+      signal: new AbortController().signal,
+    }))
+      events.push(e);
     expect(events.at(-2)).toMatchObject({ type: 'zone-report', zone: 'example.org', ready: false, targetStatus: 'missing' });
     expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.org', ready: false }] });
     expect(received).toBe(0);

@@ -52,7 +52,13 @@ export async function startCutoverStack(opts: { config?: Partial<Config>; azure?
     /** POST /api/cutover/check; every line is checked against the shared event schema. */
     async check(body: Record<string, unknown>) {
       const res = await app.inject({ method: 'POST', url: '/api/cutover/check', payload: { ...auth, ...body } });
-      const events: CutoverEvent[] = res.statusCode === 200 ? res.payload.split('\n').filter((l) => l.trim() !== '').map((l) => CutoverEventSchema.parse(JSON.parse(l))) : [];
+      const events: CutoverEvent[] =
+        res.statusCode === 200
+          ? res.payload
+              .split('\n')
+              .filter((l) => l.trim() !== '')
+              .map((l) => CutoverEventSchema.parse(JSON.parse(l)))
+          : [];
       return { status: res.statusCode, events, body: res.statusCode === 200 ? null : res.json<unknown>() };
     },
     async close() {

@@ -18,7 +18,8 @@ beforeAll(async () => {
   sim.addRecord(id, { type: 'MX', name: 'example.com', content: 'mail.example.com', priority: 10, ttl: 3600 });
   sim.addRecord(id, { type: 'NS', name: 'dev.example.com', content: 'ns1.dev-dns.example.net', ttl: 3600 });
   // 60 TXT strings of 60 octets: about 3.8 kB, more than the 1,232 octets the client offers over UDP
-  for (let i = 0; i < 60; i++) sim.addRecord(id, { type: 'TXT', name: 'big.example.com', content: `"${String(i).padStart(2, '0')}${'x'.repeat(58)}"`, ttl: 300 });
+  for (let i = 0; i < 60; i++)
+    sim.addRecord(id, { type: 'TXT', name: 'big.example.com', content: `"${String(i).padStart(2, '0')}${'x'.repeat(58)}"`, ttl: 300 });
 });
 afterAll(async () => {
   client.close();

@@ -45,7 +45,7 @@ describe('dnssecVerdict', () => {
     });
   });
 
-  it('still blocks on a DS when the target\'s DNSSEC could not be read, and says so', () => {
+  it("still blocks on a DS when the target's DNSSEC could not be read, and says so", () => {
     const v = dnssecVerdict('z1', { ok: true, value: [DS], ttl: 3600 }, { error: 'Cloudflare 10000: Authentication error' });
     expect(v.blocker).toBe(true);
     expect(v.message).toContain("(the target's DNSSEC could not be read: Cloudflare 10000: Authentication error)");

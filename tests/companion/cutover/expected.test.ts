@@ -7,7 +7,7 @@ const signal = new AbortController().signal;
 const noTarget = () => Promise.reject(new Error('the target is not asked when the request says what to expect'));
 
 describe('expectedRecords', () => {
-  it('takes the request\'s records canonical, leaves apex NS/SOA out silently and names what is not checked', async () => {
+  it("takes the request's records canonical, leaves apex NS/SOA out silently and names what is not checked", async () => {
     const e = await expectedRecords(
       {
         name: 'example.com',
@@ -38,7 +38,11 @@ describe('expectedRecords', () => {
   });
 
   it('reads a zone file, with its lines that cannot be records named', async () => {
-    const e = await expectedRecords({ name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' }, { targetRecords: noTarget }, signal);
+    const e = await expectedRecords(
+      { name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' },
+      { targetRecords: noTarget },
+      signal,
+    );
     expect(e.from).toBe('the zone file');
     expect(e.records).toEqual([{ type: 'A', name: '@', content: '192.0.2.9', ttl: 3600 }]);
     expect(e.excluded).toEqual([expect.stringMatching(/^line 3: /)]);

@@ -17,7 +17,7 @@ function gated(name: string, n: number, log: string[]) {
 }
 
 describe('merge', () => {
-  it('keeps each source\'s order, runs at most `width` at once, and tags values with their source', async () => {
+  it("keeps each source's order, runs at most `width` at once, and tags values with their source", async () => {
     const log: string[] = [];
     const out: Array<{ index: number; value: string }> = [];
     for await (const v of merge([gated('a', 3, log), gated('b', 2, log), gated('c', 2, log)], 2)) out.push(v);
@@ -36,7 +36,7 @@ describe('merge', () => {
     expect(log).toContain('b closed');
   });
 
-  it('passes a source\'s failure on, and closes the others', async () => {
+  it("passes a source's failure on, and closes the others", async () => {
     const log: string[] = [];
     async function* failing(): AsyncGenerator<string> {
       await new Promise((r) => setImmediate(r));

@@ -21,12 +21,20 @@ afterAll(async () => {
 describe('the parent, through the DoH resolver', () => {
   it('gives the delegation lower case, without trailing dots, sorted, with the NS TTL', async () => {
     resolver.setNs('example.com', ['NS2.OldHost.example.', 'ns1.oldhost.example'], 172800);
-    expect(await delegationNs(doh, 'example.com', signal)).toEqual({ ok: true, value: ['ns1.oldhost.example', 'ns2.oldhost.example'], ttl: 172800 });
+    expect(await delegationNs(doh, 'example.com', signal)).toEqual({
+      ok: true,
+      value: ['ns1.oldhost.example', 'ns2.oldhost.example'],
+      ttl: 172800,
+    });
   });
 
   it('gives the DS records canonical (digest in upper case), with their TTL', async () => {
     resolver.setDs('example.com', ['2371 13 2 1f987cc6583e92df0890718c4200000000000000000000000000000000000000'], 7200);
-    expect(await parentDs(doh, 'example.com', signal)).toEqual({ ok: true, value: ['2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000'], ttl: 7200 });
+    expect(await parentDs(doh, 'example.com', signal)).toEqual({
+      ok: true,
+      value: ['2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000'],
+      ttl: 7200,
+    });
   });
 
   it('reads NXDOMAIN as nothing at the parent', async () => {
@@ -45,7 +53,9 @@ describe('the parent, through the DoH resolver', () => {
 
 describe('targetServers', () => {
   it('uses DNSFERRY_TARGET_NS alone when it is set', async () => {
-    expect(await targetServers(['ada.ns.cloudflare.com'], { host: '127.0.0.1', port: 5300 }, doh, signal)).toEqual([{ host: '127.0.0.1', port: 5300 }]);
+    expect(await targetServers(['ada.ns.cloudflare.com'], { host: '127.0.0.1', port: 5300 }, doh, signal)).toEqual([
+      { host: '127.0.0.1', port: 5300 },
+    ]);
   });
 
   it('otherwise resolves the assigned names and asks them on port 53, in order', async () => {
@@ -59,6 +69,8 @@ describe('targetServers', () => {
   });
 
   it('otherwise needs the assigned names to resolve, and says which did not', async () => {
-    await expect(targetServers(['cass.ns.cloudflare.com'], null, doh, signal)).rejects.toThrow("the target's name servers could not be found (cass.ns.cloudflare.com: NXDOMAIN, no address)");
+    await expect(targetServers(['cass.ns.cloudflare.com'], null, doh, signal)).rejects.toThrow(
+      "the target's name servers could not be found (cass.ns.cloudflare.com: NXDOMAIN, no address)",
+    );
   });
 });

@@ -32,32 +32,55 @@ describe('checkParity', () => {
   });
 
   it('compares whole RRsets: a missing or an extra value makes every record of the set not matching', async () => {
-    const expected = [rec({ type: 'A', name: 'www', content: '192.0.2.1' }), rec({ type: 'A', name: 'www', content: '192.0.2.2' }), rec({ type: 'A', name: 'api', content: '192.0.2.5' })];
+    const expected = [
+      rec({ type: 'A', name: 'www', content: '192.0.2.1' }),
+      rec({ type: 'A', name: 'www', content: '192.0.2.2' }),
+      rec({ type: 'A', name: 'api', content: '192.0.2.5' }),
+    ];
     const { ask } = answering({
-      'A www': [rec({ type: 'A', name: 'www', content: '192.0.2.2' }), rec({ type: 'A', name: 'www', content: '192.0.2.1' }), rec({ type: 'A', name: 'www', content: '192.0.2.3' })],
+      'A www': [
+        rec({ type: 'A', name: 'www', content: '192.0.2.2' }),
+        rec({ type: 'A', name: 'www', content: '192.0.2.1' }),
+        rec({ type: 'A', name: 'www', content: '192.0.2.3' }),
+      ],
       'A api': [rec({ type: 'A', name: 'api', content: '192.0.2.5' })],
     });
     const r = await checkParity('example.com', expected, [], ask);
     expect(r.checked).toBe(3);
     expect(r.matching).toBe(1);
-    expect(r.mismatches).toEqual([{ name: 'www', type: 'A', expected: ['192.0.2.1', '192.0.2.2'], actual: ['192.0.2.1', '192.0.2.2', '192.0.2.3'] }]);
+    expect(r.mismatches).toEqual([
+      { name: 'www', type: 'A', expected: ['192.0.2.1', '192.0.2.2'], actual: ['192.0.2.1', '192.0.2.2', '192.0.2.3'] },
+    ]);
   });
 
   it('counts a proxied record as matching when the target holds it proxied, without asking', async () => {
-    const expected = [rec({ type: 'A', name: 'shop', content: '203.0.113.7' }), rec({ type: 'CNAME', name: 'cdn', content: 'origin.example.net' })];
+    const expected = [
+      rec({ type: 'A', name: 'shop', content: '203.0.113.7' }),
+      rec({ type: 'CNAME', name: 'cdn', content: 'origin.example.net' }),
+    ];
     const { ask, asked } = answering({});
-    const atTarget = [rec({ type: 'A', name: 'shop', content: '203.0.113.7', proxied: true }), rec({ type: 'CNAME', name: 'cdn', content: 'other.example.net', proxied: true })];
+    const atTarget = [
+      rec({ type: 'A', name: 'shop', content: '203.0.113.7', proxied: true }),
+      rec({ type: 'CNAME', name: 'cdn', content: 'other.example.net', proxied: true }),
+    ];
     const r = await checkParity('example.com', expected, atTarget, ask);
     expect(r.matching).toBe(1);
     expect(r.proxied).toBe(1);
     expect(asked).toEqual([]);
     // the proxied CNAME the target holds has another value: the listing shows it
-    expect(r.mismatches).toEqual([{ name: 'cdn', type: 'CNAME', expected: ['origin.example.net'], actual: ['other.example.net (proxied)'] }]);
+    expect(r.mismatches).toEqual([
+      { name: 'cdn', type: 'CNAME', expected: ['origin.example.net'], actual: ['other.example.net (proxied)'] },
+    ]);
   });
 
   it('asks a record that is not proxied at the target even when the type could be', async () => {
     const { ask, asked } = answering({ 'A www': [rec({ type: 'A', name: 'www', content: '192.0.2.1' })] });
-    const r = await checkParity('example.com', [rec({ type: 'A', name: 'www', content: '192.0.2.1' })], [rec({ type: 'A', name: 'www', content: '192.0.2.1' })], ask);
+    const r = await checkParity(
+      'example.com',
+      [rec({ type: 'A', name: 'www', content: '192.0.2.1' })],
+      [rec({ type: 'A', name: 'www', content: '192.0.2.1' })],
+      ask,
+    );
     expect(r.matching).toBe(1);
     expect(asked).toEqual(['A www.example.com']);
   });
@@ -67,10 +90,20 @@ describe('checkParity', () => {
       if (fqdn.startsWith('down')) throw new Error('no answer within 2000 ms');
       return { rcode: 0, records: [], unreadable: ['unreadable CAA RDATA (the RDATA is shorter than its type needs)'] };
     };
-    const r = await checkParity('example.com', [rec({ type: 'A', name: 'down', content: '192.0.2.1' }), rec({ type: 'CAA', name: '@', content: '0 issue "ca.example"' })], [], ask);
+    const r = await checkParity(
+      'example.com',
+      [rec({ type: 'A', name: 'down', content: '192.0.2.1' }), rec({ type: 'CAA', name: '@', content: '0 issue "ca.example"' })],
+      [],
+      ask,
+    );
     expect(r.mismatches).toEqual([
       { name: 'down', type: 'A', expected: ['192.0.2.1'], actual: ['no answer: no answer within 2000 ms'] },
-      { name: '@', type: 'CAA', expected: ['0 issue "ca.example"'], actual: ['unreadable CAA RDATA (the RDATA is shorter than its type needs)'] },
+      {
+        name: '@',
+        type: 'CAA',
+        expected: ['0 issue "ca.example"'],
+        actual: ['unreadable CAA RDATA (the RDATA is shorter than its type needs)'],
+      },
     ]);
   });
 

@@ -11,14 +11,23 @@ describe('plan', () => {
     ['SOA is skipped', rec({ type: 'SOA', name: '@', content: 'ns1 host 1 2 3 4 5' }), [], 'skip'],
     ['apex NS is skipped', rec({ type: 'NS', name: '@', content: 'ns1.example.net' }), [], 'skip'],
     ['a delegation below the apex is created', rec({ type: 'NS', name: 'dev', content: 'ns1.example.net' }), [], 'create'],
-    ['an existing record is skipped', rec({ type: 'A', name: 'www', content: '192.0.2.1' }), [rec({ type: 'A', name: 'www', content: '192.0.2.1', ttl: 1 })], 'skip'],
+    [
+      'an existing record is skipped',
+      rec({ type: 'A', name: 'www', content: '192.0.2.1' }),
+      [rec({ type: 'A', name: 'www', content: '192.0.2.1', ttl: 1 })],
+      'skip',
+    ],
     ['a FQDN outside the zone fails', rec({ type: 'A', name: 'www.other.org.', content: '192.0.2.1' }), [], 'fail'],
   ])('%s', (_what, record, existing, action) => {
     expect(plan(zone, [record], existing)[0]?.action).toBe(action);
   });
 
   it('says why a record is skipped', () => {
-    const [dup] = plan(zone, [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 600 })], [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 })]);
+    const [dup] = plan(
+      zone,
+      [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 600 })],
+      [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 })],
+    );
     expect(dup).toMatchObject({ action: 'skip', exists: true });
     expect(dup?.action === 'skip' && dup.reason).toMatch(/^already exists \(TTL 300 at the target, 600 in the source/);
   });
@@ -29,11 +38,15 @@ describe('plan', () => {
   });
 
   it('brings TTLs into the target range and says so', () => {
-    const [low, high, auto] = plan(zone, [
-      rec({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 30 }),
-      rec({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 604800 }),
-      rec({ type: 'A', name: 'c', content: '192.0.2.1', ttl: 1 }),
-    ], []);
+    const [low, high, auto] = plan(
+      zone,
+      [
+        rec({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 30 }),
+        rec({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 604800 }),
+        rec({ type: 'A', name: 'c', content: '192.0.2.1', ttl: 1 }),
+      ],
+      [],
+    );
     expect(low).toMatchObject({ action: 'create', record: { ttl: 60 }, note: "TTL 30 → 60, the target's minimum" });
     expect(high).toMatchObject({ action: 'create', record: { ttl: 86400 } });
     expect(auto).toMatchObject({ action: 'create', record: { ttl: 1 } });

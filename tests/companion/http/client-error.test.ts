@@ -37,7 +37,9 @@ describe('requests that never finish, and malformed HTTP', () => {
       setTimeout(() => {
         const path = req.url ?? '';
         const result = path.includes('/tokens/verify') ? { id: 't', status: 'active' } : [];
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, errors: [], messages: [], result, result_info: { page: 1, total_pages: 1 } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: true, errors: [], messages: [], result, result_info: { page: 1, total_pages: 1 } }));
       }, 800);
     });
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
@@ -83,8 +85,18 @@ describe('requests that never finish, and malformed HTTP', () => {
   const malformed: Array<[string, string, number, string]> = [
     ['a request line that is not HTTP', 'GARBAGE\r\n\r\n', 400, 'invalid_request'],
     ['a bad header line', 'POST /api/dns/scan HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'invalid_request'],
-    ['conflicting Content-Length', 'POST /api/dns/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400, 'invalid_request'],
-    ['headers larger than Node accepts', `POST /api/dns/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    [
+      'conflicting Content-Length',
+      'POST /api/dns/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+      400,
+      'invalid_request',
+    ],
+    [
+      'headers larger than Node accepts',
+      `POST /api/dns/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
   ];
   for (const [name, bytes, status, code] of malformed) {
     it(`${name}: ${status} with the documented error body`, async () => {

@@ -18,7 +18,8 @@ function raw(opts: { method?: string; headers?: Record<string, string>; body?: s
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
     const method = opts.method ?? 'POST';
     const body = method === 'OPTIONS' ? '' : (opts.body ?? '{}');
-    const headers: Record<string, string> = method === 'OPTIONS' ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const headers: Record<string, string> =
+      method === 'OPTIONS' ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     const req = request(
       { host: '127.0.0.1', port, method, path: opts.path ?? '/api/target/validate', headers: { ...headers, ...opts.headers } },
       (res) => {
@@ -63,11 +64,17 @@ describe('the companion as a localhost service', () => {
   });
 
   it('answers CORS preflights only for the extension', async () => {
-    const ok = await raw({ method: 'OPTIONS', headers: { host: `127.0.0.1:${port}`, origin: EXTENSION_ORIGIN, 'access-control-request-method': 'POST' } });
+    const ok = await raw({
+      method: 'OPTIONS',
+      headers: { host: `127.0.0.1:${port}`, origin: EXTENSION_ORIGIN, 'access-control-request-method': 'POST' },
+    });
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(EXTENSION_ORIGIN);
     expect(ok.headers['access-control-allow-methods']).toBe('POST');
-    const evil = await raw({ method: 'OPTIONS', headers: { host: `127.0.0.1:${port}`, origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await raw({
+      method: 'OPTIONS',
+      headers: { host: `127.0.0.1:${port}`, origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.status).toBe(403);
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -88,7 +95,11 @@ describe('the companion as a localhost service', () => {
     expect(tooManyZones.statusCode).toBe(413);
     expect(ErrorBodySchema.parse(tooManyZones.json()).error.message).toMatch(/at most 3 zones/);
     const records = Array.from({ length: 51 }, (_, i) => ({ type: 'A', name: `h${i}`, content: '192.0.2.1', ttl: 300 }));
-    const tooMany = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: { ...base, zones: [{ name: 'a.example', records }] } });
+    const tooMany = await stack.app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      payload: { ...base, zones: [{ name: 'a.example', records }] },
+    });
     expect(tooMany.statusCode).toBe(413);
     expect(ErrorBodySchema.parse(tooMany.json()).error.message).toMatch(/at most 50 records/);
   });

@@ -20,7 +20,12 @@ import { seedWorld } from '../source/azure/azure-stack';
 const authority = (url: string) => new URL(url).host;
 
 describe('which requests go through a proxy (NO_PROXY rules)', () => {
-  const settings = (noProxy: string[], extra: Partial<ProxySettings> = {}): ProxySettings => ({ httpsProxy: 'http://proxy.corp:3128', httpProxy: 'http://plain.corp:8080', noProxy, ...extra });
+  const settings = (noProxy: string[], extra: Partial<ProxySettings> = {}): ProxySettings => ({
+    httpsProxy: 'http://proxy.corp:3128',
+    httpProxy: 'http://plain.corp:8080',
+    noProxy,
+    ...extra,
+  });
   const via = (s: ProxySettings, url: string) => proxyFor(s, new URL(url))?.host ?? 'direct';
   const table: Array<[string[], string, string]> = [
     [[], 'https://api.cloudflare.com/client/v4', 'proxy.corp:3128'],
@@ -56,8 +61,18 @@ describe('which requests go through a proxy (NO_PROXY rules)', () => {
   });
 
   it('loadConfig reads both spellings, lower case first, and a proxy without a scheme as http://', () => {
-    const c = loadConfig({ HTTPS_PROXY: 'http://upper:1', https_proxy: 'http://lower:2', HTTP_PROXY: 'plain.corp:8080', NO_PROXY: 'a.example, .b.example  c.example', no_proxy: undefined });
-    expect(c.proxy).toEqual({ httpsProxy: 'http://lower:2/', httpProxy: 'http://plain.corp:8080/', noProxy: ['a.example', '.b.example', 'c.example'] });
+    const c = loadConfig({
+      HTTPS_PROXY: 'http://upper:1',
+      https_proxy: 'http://lower:2',
+      HTTP_PROXY: 'plain.corp:8080',
+      NO_PROXY: 'a.example, .b.example  c.example',
+      no_proxy: undefined,
+    });
+    expect(c.proxy).toEqual({
+      httpsProxy: 'http://lower:2/',
+      httpProxy: 'http://plain.corp:8080/',
+      noProxy: ['a.example', '.b.example', 'c.example'],
+    });
     expect(loadConfig({}).proxy).toEqual({ noProxy: [] });
     expect(loadConfig({ DNSFERRY_REQUEST_TIMEOUT_MS: '2500' }).requestTimeoutMs).toBe(2500);
   });
@@ -103,7 +118,11 @@ describe('Cloudflare through the proxy', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/migrate',
-      payload: { targetToken: stack.seed.token, targetAccountId: stack.seed.accountId, zones: [{ name: 'proxied.example', records: [{ type: 'A', name: '@', content: '192.0.2.7', ttl: 300 }] }] },
+      payload: {
+        targetToken: stack.seed.token,
+        targetAccountId: stack.seed.accountId,
+        zones: [{ name: 'proxied.example', records: [{ type: 'A', name: '@', content: '192.0.2.7', ttl: 300 }] }],
+      },
     });
     await app.close();
     expect(res.statusCode).toBe(200);
@@ -151,7 +170,9 @@ describe('Cloudflare through the proxy', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
     const res = await validate({ proxy: { httpProxy: `http://127.0.0.1:${port}`, noProxy: [] } });
-    expect(ErrorBodySchema.parse(res.json()).error.message).toMatch(new RegExp(`the proxy 127\\.0\\.0\\.1:${port} refused the connection — is HTTP_PROXY right`));
+    expect(ErrorBodySchema.parse(res.json()).error.message).toMatch(
+      new RegExp(`the proxy 127\\.0\\.0\\.1:${port} refused the connection — is HTTP_PROXY right`),
+    );
   });
 });
 
@@ -204,7 +225,10 @@ describe('Entra ID and ARM through the proxy', () => {
       expect(res.statusCode).toBe(200);
       expect(proxy.count(authority(sim.authorityUrl))).toBeGreaterThan(0);
     } finally {
-      for (const [k, v] of [['HTTPS_PROXY', before.upper], ['https_proxy', before.lower]] as const) {
+      for (const [k, v] of [
+        ['HTTPS_PROXY', before.upper],
+        ['https_proxy', before.lower],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
@@ -258,7 +282,10 @@ describe('the DNS-over-HTTPS scan through the proxy', () => {
     const settings: ProxySettings = { httpsProxy: proxy.url, noProxy: [] };
     proxy.reset();
     let total = -1;
-    for await (const e of scanDomain({ domain: 'dnsferry.test', dohUrl: url }, { signal: new AbortController().signal, protocol: 'http1', fetch: upstreamFetch(settings), proxy: settings })) {
+    for await (const e of scanDomain(
+      { domain: 'dnsferry.test', dohUrl: url },
+      { signal: new AbortController().signal, protocol: 'http1', fetch: upstreamFetch(settings), proxy: settings },
+    )) {
       if (e.type === 'done') total = e.total;
     }
     expect(total).toBeGreaterThan(10);
@@ -275,7 +302,10 @@ describe('the DNS-over-HTTPS scan through the proxy', () => {
 
 describe('the proxy in the start-up log', () => {
   it('names the proxies without their credentials', () => {
-    expect(loggableProxy({ httpsProxy: 'http://corp%5Cuser:s3cret@proxy.corp:3128/', noProxy: ['.corp'] })).toEqual({ httpsProxy: 'http://[credentials]@proxy.corp:3128', noProxy: ['.corp'] });
+    expect(loggableProxy({ httpsProxy: 'http://corp%5Cuser:s3cret@proxy.corp:3128/', noProxy: ['.corp'] })).toEqual({
+      httpsProxy: 'http://[credentials]@proxy.corp:3128',
+      noProxy: ['.corp'],
+    });
     expect(loggableProxy({ noProxy: ['x'] })).toBeNull();
   });
 });

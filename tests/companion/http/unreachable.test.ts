@@ -14,7 +14,12 @@ import { parseNdjson } from '../../support/stack';
  * under `.invalid` (RFC 6761: never resolves), and a TLS server whose certificate nobody trusts.
  */
 const INTERACTIVE_LIMIT_MS = 3000;
-const SP = { authMethod: 'servicePrincipal', tenantId: '3b8c1f2e-0d4f-4c6b-9a7e-1f3d5c7b9e21', clientId: '5b2c8a1e-0d4f-4c6b-9a7e-1f3d5c7b9e21', clientSecret: 'not-used-secret-value' };
+const SP = {
+  authMethod: 'servicePrincipal',
+  tenantId: '3b8c1f2e-0d4f-4c6b-9a7e-1f3d5c7b9e21',
+  clientId: '5b2c8a1e-0d4f-4c6b-9a7e-1f3d5c7b9e21',
+  clientSecret: 'not-used-secret-value',
+};
 const BEARER = { authMethod: 'bearerToken', sourceToken: 'opaque-bearer-token-value' };
 
 async function closedPort(): Promise<number> {
@@ -53,7 +58,13 @@ describe('an unreachable upstream', () => {
     const res = await app.inject({ method: 'POST', url, payload });
     const elapsed = Date.now() - started;
     await app.close();
-    return { status: res.statusCode, body: res.statusCode === 200 ? undefined : ErrorBodySchema.parse(res.json()), payload: res.payload, elapsed, calls };
+    return {
+      status: res.statusCode,
+      body: res.statusCode === 200 ? undefined : ErrorBodySchema.parse(res.json()),
+      payload: res.payload,
+      elapsed,
+      calls,
+    };
   }
 
   const cases: Array<{ name: string; config: () => Partial<Config>; url: string; payload: Record<string, unknown>; message: RegExp }> = [
@@ -69,14 +80,16 @@ describe('an unreachable upstream', () => {
       config: () => ({ cloudflareApi: 'https://api.cloudflare.invalid/client/v4' }),
       url: '/api/target/validate',
       payload: { targetToken: 'x'.repeat(40) },
-      message: /^Cloudflare: cannot reach api\.cloudflare\.invalid: DNS lookup failed \((ENOTFOUND|EAI_AGAIN)\) — offline, or behind a proxy\? set HTTPS_PROXY$/,
+      message:
+        /^Cloudflare: cannot reach api\.cloudflare\.invalid: DNS lookup failed \((ENOTFOUND|EAI_AGAIN)\) — offline, or behind a proxy\? set HTTPS_PROXY$/,
     },
     {
       name: 'target validate, untrusted certificate',
       config: () => ({ cloudflareApi: `${untrustedUrl}/client/v4` }),
       url: '/api/target/validate',
       payload: { targetToken: 'x'.repeat(40) },
-      message: /^Cloudflare: cannot reach 127\.0\.0\.1:\d+: TLS failed \(DEPTH_ZERO_SELF_SIGNED_CERT\): the certificate is not trusted — .*NODE_EXTRA_CA_CERTS/,
+      message:
+        /^Cloudflare: cannot reach 127\.0\.0\.1:\d+: TLS failed \(DEPTH_ZERO_SELF_SIGNED_CERT\): the certificate is not trusted — .*NODE_EXTRA_CA_CERTS/,
     },
     {
       name: 'source validate (service principal), Entra ID refused',

@@ -34,7 +34,9 @@ describe('the companion identity on disk', () => {
   it('keeps paired origins across restarts: the same key proves, with no new pairing', async () => {
     const home = join(root, 'dnsferry');
     const first = await pairingApp({ home });
-    const paired = PairResponseSchema.parse((await first.post(ENDPOINTS.pair, pairBody(first.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).json());
+    const paired = PairResponseSchema.parse(
+      (await first.post(ENDPOINTS.pair, pairBody(first.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).json(),
+    );
     await first.app.close();
     const stored = JSON.parse(await readFile(join(home, IDENTITY_FILE), 'utf8')) as { secret: string; origins: string[] };
     recordSecrets(stored.secret);

@@ -15,7 +15,8 @@ export function pairBody(code: string, origin: string, n = nonce()) {
   const plain = code.replace('-', '');
   return { nonce: n, codeProof: mac(plain, `${PAIR_CONTEXT}extension\n${origin}\n${n}`) };
 }
-export const expectedProof = (key: string, origin: string, port: number, n: string) => mac(Buffer.from(key, 'base64url'), `${PROOF_CONTEXT}${origin}\n${port}\n${n}`);
+export const expectedProof = (key: string, origin: string, port: number, n: string) =>
+  mac(Buffer.from(key, 'base64url'), `${PROOF_CONTEXT}${origin}\n${port}\n${n}`);
 export const companionCodeProof = (code: string, origin: string, port: number, n: string, key: string) =>
   mac(code.replace('-', ''), `${PAIR_CONTEXT}companion\n${origin}\n${port}\n${n}\n${key}`);
 
@@ -23,13 +24,16 @@ export const companionCodeProof = (code: string, origin: string, port: number, n
 export async function pairingApp(config: Partial<Config> = {}) {
   const codes: CodeNotice[] = [];
   const { logs, logStream } = captureLogs();
-  const app = buildApp({ ...DEFAULTS, logLevel: 'debug', ...config }, {
-    logStream,
-    onPairingCode: (n) => {
-      codes.push(n);
-      recordSecrets(n.code.replace('-', ''), n.code);
+  const app = buildApp(
+    { ...DEFAULTS, logLevel: 'debug', ...config },
+    {
+      logStream,
+      onPairingCode: (n) => {
+        codes.push(n);
+        recordSecrets(n.code.replace('-', ''), n.code);
+      },
     },
-  });
+  );
   watchResponses(app);
   await app.ready();
   return {

@@ -137,7 +137,11 @@ describe('the proof before credentials', () => {
     const address = await c.app.listen({ host: '127.0.0.1', port: 0 });
     const port = Number(new URL(address).port);
     const n = nonce();
-    const res = await fetch(`${address}${ENDPOINTS.pairProof}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN }, body: JSON.stringify({ nonce: n }) });
+    const res = await fetch(`${address}${ENDPOINTS.pairProof}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN },
+      body: JSON.stringify({ nonce: n }),
+    });
     const proof = PairProofResponseSchema.parse(await res.json());
     expect(proof.proof).toBe(expectedProof(paired.key, FIREFOX_ORIGIN, port, n));
     expect(proof.proof).not.toBe(expectedProof(paired.key, FIREFOX_ORIGIN, 8787, n));

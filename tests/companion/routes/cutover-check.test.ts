@@ -45,7 +45,7 @@ const everyType = [
 ];
 
 describe('POST /api/cutover/check', () => {
-  it('finds every record type answering as sent after a migration, proxied ones by the target\'s word', async () => {
+  it("finds every record type answering as sent after a migration, proxied ones by the target's word", async () => {
     const migrated = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
     expect(migrated.at(-1)).toMatchObject({ type: 'done', results: [{ zone: 'example.com', failed: 0 }] });
     stack.parent.setNs('example.com', OLD_NS, 86400);
@@ -63,12 +63,21 @@ describe('POST /api/cutover/check', () => {
       delegation: { current: OLD_NS, switched: false },
       dnssec: { dsAtParent: [], blocker: false },
     });
-    expect(report.message).toBe(`Ready to switch: all 27 records answer the same, 1 of them proxied, so answered with the target's own addresses; set the name servers at your registrar to ${zone?.nameServers.join(' and ')}; resolvers may keep the old delegation for up to 86400 s after the change.`);
-    expect(infos(events)).toContain("1 proxied record answer with the target's own addresses; they count as matching because the target reports them proxied");
+    expect(report.message).toBe(
+      `Ready to switch: all 27 records answer the same, 1 of them proxied, so answered with the target's own addresses; set the name servers at your registrar to ${zone?.nameServers.join(' and ')}; resolvers may keep the old delegation for up to 86400 s after the change.`,
+    );
+    expect(infos(events)).toContain(
+      "1 proxied record answer with the target's own addresses; they count as matching because the target reports them proxied",
+    );
     expect(events[0]).toEqual({ type: 'status', zone: 'example.com', message: 'Checking example.com' });
     expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', ready: true }] });
     // one query per name and type, none for the proxied one (its answer cannot show the origin)
-    const asked = new Set(everyType.filter((r) => r.name !== '@' || (r.type !== 'NS' && r.type !== 'SOA')).filter((r) => !r.proxied).map((r) => `${r.type} ${r.name}`));
+    const asked = new Set(
+      everyType
+        .filter((r) => r.name !== '@' || (r.type !== 'NS' && r.type !== 'SOA'))
+        .filter((r) => !r.proxied)
+        .map((r) => `${r.type} ${r.name}`),
+    );
     expect(stack.sim.dns.queries).toBe(asked.size);
   });
 
@@ -87,7 +96,9 @@ describe('POST /api/cutover/check', () => {
       { name: 'www', type: 'A', expected: ['192.0.2.11', '192.0.2.12'], actual: ['192.0.2.11', '192.0.2.12', '192.0.2.99'] },
       { name: 'missing', type: 'TXT', expected: ['"not migrated"'], actual: [] },
     ]);
-    expect(report.message).toBe('Not yet: 3 of 4 records answer differently at the target (2 name and types); fix them there and check again.');
+    expect(report.message).toBe(
+      'Not yet: 3 of 4 records answer differently at the target (2 name and types); fix them there and check again.',
+    );
   });
 
   it('caps the listed mismatches at 100 and keeps the counts exact', async () => {
@@ -102,7 +113,7 @@ describe('POST /api/cutover/check', () => {
     expect(report.message).toContain('151 of 151 records answer differently at the target (150 name and types)');
   });
 
-  it('blocks on a DS at the parent, shows the target\'s DS, and clears once the parent holds it and DNSSEC is active', async () => {
+  it("blocks on a DS at the parent, shows the target's DS, and clears once the parent holds it and DNSSEC is active", async () => {
     await stack.migrate({ zones: [{ name: 'example.com', records: everyType.slice(0, 2) }] });
     const zone = stack.sim.zoneByName('example.com');
     const oldDs = '2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000';
@@ -119,18 +130,28 @@ describe('POST /api/cutover/check', () => {
     expect(off.message).toBe('Not yet: DNSSEC first: see the dnssec message.');
 
     // DNSSEC turned on at the target: the message now shows the DS it gives
-    const patched = await fetch(`${stack.sim.url}/zones/${zone?.id}/dnssec`, { method: 'PATCH', headers: { authorization: `Bearer ${stack.seed.token}`, 'content-type': 'application/json' }, body: '{"status":"active"}' });
+    const patched = await fetch(`${stack.sim.url}/zones/${zone?.id}/dnssec`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${stack.seed.token}`, 'content-type': 'application/json' },
+      body: '{"status":"active"}',
+    });
     expect(patched.status).toBe(200);
     const targetDs = stack.sim.zoneDs(zone?.id ?? '');
     const pending = reportOf((await stack.check(body)).events, 'example.com');
     expect(pending.dnssec.blocker).toBe(true);
-    expect(pending.dnssec.message).toContain(`replace the DS at your registrar with the one the target gives: ${targetDs} (the target's DNSSEC is pending; it turns active once it sees that DS at the parent)`);
+    expect(pending.dnssec.message).toContain(
+      `replace the DS at your registrar with the one the target gives: ${targetDs} (the target's DNSSEC is pending; it turns active once it sees that DS at the parent)`,
+    );
 
     // the registrar now publishes the target's DS
     stack.parent.setDs('example.com', [targetDs]);
     stack.sim.setParentDs('example.com', [targetDs]);
     const active = reportOf((await stack.check(body)).events, 'example.com');
-    expect(active.dnssec).toEqual({ dsAtParent: [targetDs], blocker: false, message: `The DS at the parent (${targetDs}) matches the target's active DNSSEC key, so the domain stays signed across the switch.` });
+    expect(active.dnssec).toEqual({
+      dsAtParent: [targetDs],
+      blocker: false,
+      message: `The DS at the parent (${targetDs}) matches the target's active DNSSEC key, so the domain stays signed across the switch.`,
+    });
     expect(active.ready).toBe(true);
   });
 
@@ -138,20 +159,28 @@ describe('POST /api/cutover/check', () => {
     await stack.migrate({ zones: [{ name: 'example.com', records: everyType.slice(0, 2) }] });
     const zone = stack.sim.zoneByName('example.com');
     const assigned = zone?.nameServers ?? [];
-    stack.parent.setNs('example.com', [...assigned].reverse().map((n) => `${n.toUpperCase()}.`), 3600);
+    stack.parent.setNs(
+      'example.com',
+      [...assigned].reverse().map((n) => `${n.toUpperCase()}.`),
+      3600,
+    );
     stack.sim.setDelegation('example.com', assigned);
     const body = { zones: [{ name: 'example.com' }] };
 
     const first = reportOf((await stack.check(body)).events, 'example.com');
     expect(first.delegation).toEqual({ current: [...assigned].sort(), switched: true });
     expect(first.targetStatus).toBe('pending');
-    expect(first.message).toBe('Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again with requestActivation; resolvers may keep the old delegation for up to 3600 s after the change.');
+    expect(first.message).toBe(
+      'Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again with requestActivation; resolvers may keep the old delegation for up to 3600 s after the change.',
+    );
     expect(stack.sim.zoneByName('example.com')?.status).toBe('pending');
 
     const { events } = await stack.check({ ...body, requestActivation: true });
     const second = reportOf(events, 'example.com');
     expect(second.targetStatus).toBe('active');
-    expect(second.message).toBe('Done: all 2 records answer the same, the name servers point at the target and it reports the zone active.');
+    expect(second.message).toBe(
+      'Done: all 2 records answer the same, the name servers point at the target and it reports the zone active.',
+    );
     expect(infos(events)).toContain('The target now reports example.com as active');
   });
 
@@ -176,8 +205,19 @@ describe('POST /api/cutover/check', () => {
     expect(net.parity).toEqual({ checked: 2, matching: 2, mismatches: [] });
     expect(infos(events).some((m) => m.startsWith('1 record is not checked: DNSKEY @'))).toBe(true);
     const org = reportOf(events, 'example.org');
-    expect(org).toMatchObject({ ready: false, targetStatus: 'missing', nameServers: [], message: 'example.org is not at the target yet: run the migration first, then check again.' });
-    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.net', ready: true }, { zone: 'example.org', ready: false }] });
+    expect(org).toMatchObject({
+      ready: false,
+      targetStatus: 'missing',
+      nameServers: [],
+      message: 'example.org is not at the target yet: run the migration first, then check again.',
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      results: [
+        { zone: 'example.net', ready: true },
+        { zone: 'example.org', ready: false },
+      ],
+    });
   });
 
   it('does not call a zone ready when the resolver cannot tell whether a DS is at the parent', async () => {
@@ -185,12 +225,19 @@ describe('POST /api/cutover/check', () => {
     stack.parent.fail();
     const report = reportOf((await stack.check({ zones: [{ name: 'example.com' }] })).events, 'example.com');
     expect(report.parity.matching).toBe(1);
-    expect(report.dnssec).toMatchObject({ blocker: true, message: 'Could not find out whether the parent holds a DS record (the resolver answered SERVFAIL); check again before switching.' });
+    expect(report.dnssec).toMatchObject({
+      blocker: true,
+      message: 'Could not find out whether the parent holds a DS record (the resolver answered SERVFAIL); check again before switching.',
+    });
     expect(report.ready).toBe(false);
   });
 
   it('refuses half-sent source credentials, and takes a migrate body as it is', async () => {
-    const bad = await stack.check({ zones: [{ name: 'example.com' }], tenantId: 't', subscriptionId: '00000000-0000-0000-0000-000000000000' });
+    const bad = await stack.check({
+      zones: [{ name: 'example.com' }],
+      tenantId: 't',
+      subscriptionId: '00000000-0000-0000-0000-000000000000',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'invalid_request', field: 'clientId' } });
     const dry = await stack.check({ zones: [{ name: 'example.com', records: [] }], dryRun: true });
@@ -210,7 +257,11 @@ describe('POST /api/cutover/check with a source', () => {
   it('takes the migrate body unchanged and compares with the zone as Azure holds it', async () => {
     const demo = azureStack.azureDemo;
     if (!demo) throw new Error('no Azure demo');
-    const body = { ...demo.servicePrincipal, subscriptionId: demo.subscriptions[0]?.subscriptionId, zones: [{ name: 'example.com', resourceGroup: 'dns-prod' }] };
+    const body = {
+      ...demo.servicePrincipal,
+      subscriptionId: demo.subscriptions[0]?.subscriptionId,
+      zones: [{ name: 'example.com', resourceGroup: 'dns-prod' }],
+    };
     const migrated = await azureStack.migrate(body);
     const done = migrated.at(-1);
     const result = done?.type === 'done' ? done.results[0] : undefined;

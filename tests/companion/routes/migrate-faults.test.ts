@@ -8,7 +8,12 @@ afterEach(async () => {
 });
 
 const hosts = (n: number, prefix = 'h') =>
-  Array.from({ length: n }, (_, i) => ({ type: 'A', name: `${prefix}${i}`, content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 }));
+  Array.from({ length: n }, (_, i) => ({
+    type: 'A',
+    name: `${prefix}${i}`,
+    content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    ttl: 300,
+  }));
 
 /** No record twice, and exactly the names we sent. */
 function expectExactly(s: Stack, zoneName: string, names: string[]) {
@@ -29,7 +34,11 @@ describe('migrate under faults', () => {
     const r = zoneComplete(events, 'limited.example');
     expect(r).toMatchObject({ created: 300, skipped: 0, failed: 0 });
     expect(stack.sim.counters.rejected429).toBeGreaterThan(0);
-    expectExactly(stack, 'limited.example', records.map((x) => x.name));
+    expectExactly(
+      stack,
+      'limited.example',
+      records.map((x) => x.name),
+    );
   });
 
   it('survives 5xx, resets and lost answers to committed writes without creating duplicates', async () => {
@@ -54,7 +63,11 @@ describe('migrate under faults', () => {
     const r2 = zoneComplete(again.events, 'flaky.example');
     expect(r2.failed).toBe(0);
     expect(r2.created).toBe(r.failed);
-    expectExactly(stack, 'flaky.example', records.map((x) => x.name));
+    expectExactly(
+      stack,
+      'flaky.example',
+      records.map((x) => x.name),
+    );
   });
 
   it('paces itself under the target rate limiter (one request per record)', async () => {
@@ -63,7 +76,11 @@ describe('migrate under faults', () => {
     const records = hosts(40);
     const { events } = await stack.migrate({ zones: [{ name: 'paced.example', records }] });
     expect(zoneComplete(events, 'paced.example')).toMatchObject({ created: 40, failed: 0 });
-    expectExactly(stack, 'paced.example', records.map((x) => x.name));
+    expectExactly(
+      stack,
+      'paced.example',
+      records.map((x) => x.name),
+    );
   });
 
   it('stops writing when the client goes away, and a re-run ends in the exact state', async () => {
@@ -75,7 +92,11 @@ describe('migrate under faults', () => {
     const res = await fetch(`${url}/api/migrate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ targetToken: stack.seed.token, targetAccountId: stack.seed.accountId, zones: [{ name: 'abort.example', records }] }),
+      body: JSON.stringify({
+        targetToken: stack.seed.token,
+        targetAccountId: stack.seed.accountId,
+        zones: [{ name: 'abort.example', records }],
+      }),
       signal: ac.signal,
     });
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
@@ -105,6 +126,10 @@ describe('migrate under faults', () => {
     const again = await stack.migrate({ zones: [{ name: 'abort.example', records }] });
     const r = zoneComplete(again.events, 'abort.example');
     expect(r).toMatchObject({ created: 300 - afterAbort, skipped: afterAbort, failed: 0 });
-    expectExactly(stack, 'abort.example', records.map((x) => x.name));
+    expectExactly(
+      stack,
+      'abort.example',
+      records.map((x) => x.name),
+    );
   });
 });

@@ -38,7 +38,15 @@ describe('POST /api/migrate: record values are checked one by one', () => {
     const bad = { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 };
     const { status, events } = await stack.migrate({
       zones: [
-        { name: 'example.com', records: [{ type: 'A', name: 'ok', content: '192.0.2.1', ttl: 300 }, bad, { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 70000 }, { type: 'HINFO', name: '@', content: '"PC" "Linux"', ttl: 300 }] },
+        {
+          name: 'example.com',
+          records: [
+            { type: 'A', name: 'ok', content: '192.0.2.1', ttl: 300 },
+            bad,
+            { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 70000 },
+            { type: 'HINFO', name: '@', content: '"PC" "Linux"', ttl: 300 },
+          ],
+        },
         { name: 'example.org', records: [{ type: 'A', name: 'ok', content: '192.0.2.2', ttl: 300 }] },
       ],
     });
@@ -55,8 +63,13 @@ describe('POST /api/migrate: record values are checked one by one', () => {
   });
 
   it('the same in a dry run, so the review shows the reason', async () => {
-    const { events } = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: [{ type: 'AAAA', name: 'x', content: 'fe80::1::2', ttl: 300 }] }] });
-    expect(perRecord(events, 'error').map((e) => ('message' in e ? e.message : ''))).toEqual(['[1/1] AAAA x ✗ fe80::1::2 is not an IPv6 address']);
+    const { events } = await stack.migrate({
+      dryRun: true,
+      zones: [{ name: 'example.com', records: [{ type: 'AAAA', name: 'x', content: 'fe80::1::2', ttl: 300 }] }],
+    });
+    expect(perRecord(events, 'error').map((e) => ('message' in e ? e.message : ''))).toEqual([
+      '[1/1] AAAA x ✗ fe80::1::2 is not an IPv6 address',
+    ]);
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, failed: 1 });
   });
 
@@ -74,14 +87,40 @@ describe('POST /api/migrate: every record type the target holds', () => {
     expect(zoneComplete(first.events, 'example.com')).toMatchObject({ created: newTypes.length, skipped: 0, failed: 0 });
     const zone = stack.sim.zoneByName('example.com');
     if (!zone) throw new Error('zone missing');
-    const wire = stack.sim.records(zone.id) as Array<{ type: string; name: string; content: string; proxied: boolean; data?: Record<string, unknown>; priority?: number }>;
+    const wire = stack.sim.records(zone.id) as Array<{
+      type: string;
+      name: string;
+      content: string;
+      proxied: boolean;
+      data?: Record<string, unknown>;
+      priority?: number;
+    }>;
     const byType = (t: string) => wire.find((w) => w.type === t);
-    expect(byType('DS')?.data).toEqual({ key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1F987CC6583E92DF0890718C421F5D6E8E3E4B1C' });
+    expect(byType('DS')?.data).toEqual({
+      key_tag: 2371,
+      algorithm: 13,
+      digest_type: 2,
+      digest: '1F987CC6583E92DF0890718C421F5D6E8E3E4B1C',
+    });
     expect(byType('TLSA')?.data).toEqual({ usage: 3, selector: 1, matching_type: 1, certificate: '6EC8FE1A4B9C0D' });
     expect(byType('HTTPS')?.data).toEqual({ priority: 1, target: '.', value: 'alpn="h2,h3" ipv4hint=192.0.2.1' });
-    expect(byType('NAPTR')?.data).toMatchObject({ order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' });
+    expect(byType('NAPTR')?.data).toMatchObject({
+      order: 100,
+      preference: 10,
+      flags: 'S',
+      service: 'SIP+D2U',
+      regex: '',
+      replacement: '_sip._udp.example.com',
+    });
     expect(byType('URI')).toMatchObject({ priority: 10, data: { weight: 1, target: 'ftp://ftp1.example.com/public' } });
-    expect(byType('LOC')?.data).toMatchObject({ lat_degrees: 52, lat_direction: 'N', long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000 });
+    expect(byType('LOC')?.data).toMatchObject({
+      lat_degrees: 52,
+      lat_direction: 'N',
+      long_direction: 'E',
+      altitude: -2,
+      size: 1,
+      precision_horz: 10000,
+    });
     expect(byType('CERT')?.data).toEqual({ type: 3, key_tag: 0, algorithm: 0, certificate: 'dGVzdA==' });
     expect(byType('CAA')?.data).toEqual({ flags: 0, tag: 'issuemail', value: 'mail.example.net' });
     expect(byType('TXT')?.content).toBe('"ÅLAND"');
@@ -94,25 +133,51 @@ describe('POST /api/migrate: every record type the target holds', () => {
 
   it('a TXT value held whole at the target is the same record split anywhere, or written with \\DDD escapes', async () => {
     const key = `v=DKIM1; k=rsa; p=${'B'.repeat(392)}`;
-    await stack.migrate({ zones: [{ name: 'example.com', records: [
-      { type: 'TXT', name: 'sel._domainkey', content: key, ttl: 300 },
-      { type: 'TXT', name: 'aland', content: 'ÅLAND', ttl: 300 },
-    ] }] });
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [
-      { type: 'TXT', name: 'sel._domainkey', content: `"${key.slice(0, 249)}" "${key.slice(249)}"`, ttl: 300 },
-      { type: 'TXT', name: 'aland', content: '"\\195\\133LAND"', ttl: 300 },
-    ] }] });
+    await stack.migrate({
+      zones: [
+        {
+          name: 'example.com',
+          records: [
+            { type: 'TXT', name: 'sel._domainkey', content: key, ttl: 300 },
+            { type: 'TXT', name: 'aland', content: 'ÅLAND', ttl: 300 },
+          ],
+        },
+      ],
+    });
+    const { events } = await stack.migrate({
+      zones: [
+        {
+          name: 'example.com',
+          records: [
+            { type: 'TXT', name: 'sel._domainkey', content: `"${key.slice(0, 249)}" "${key.slice(249)}"`, ttl: 300 },
+            { type: 'TXT', name: 'aland', content: '"\\195\\133LAND"', ttl: 300 },
+          ],
+        },
+      ],
+    });
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, skipped: 2 });
     const zone = stack.sim.zoneByName('example.com');
     expect((stack.sim.records(zone?.id ?? '') as Array<{ type: string }>).filter((w) => w.type === 'TXT')).toHaveLength(2);
   });
 
   it('skips what the target signs or writes itself, and refuses a DS at the apex', async () => {
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [
-      { type: 'DNSKEY', name: '@', content: '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==', ttl: 3600 },
-      { type: 'RRSIG', name: '@', content: 'A 13 2 300 20250101000000 20241201000000 12345 example.com. abc=', ttl: 3600 },
-      { type: 'DS', name: '@', content: '2371 13 2 1F98', ttl: 3600 },
-    ] }] });
+    const { events } = await stack.migrate({
+      zones: [
+        {
+          name: 'example.com',
+          records: [
+            {
+              type: 'DNSKEY',
+              name: '@',
+              content: '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+              ttl: 3600,
+            },
+            { type: 'RRSIG', name: '@', content: 'A 13 2 300 20250101000000 20241201000000 12345 example.com. abc=', ttl: 3600 },
+            { type: 'DS', name: '@', content: '2371 13 2 1F98', ttl: 3600 },
+          ],
+        },
+      ],
+    });
     const skips = perRecord(events, 'skip').map((e) => ('message' in e ? e.message : ''));
     expect(skips).toEqual([
       '[1/3] DNSKEY @ skipped: the target signs the zone itself (turn on DNSSEC there)',
@@ -126,29 +191,46 @@ describe('POST /api/migrate: every record type the target holds', () => {
 
 describe('POST /api/migrate: proxying', () => {
   it('says which records the target will proxy; proxying is not part of identity', async () => {
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [
-      { type: 'A', name: 'web', content: '192.0.2.80', ttl: 300, proxied: true },
-      { type: 'CNAME', name: 'docs', content: 'web.example.com', ttl: 300 },
-    ] }] });
+    const { events } = await stack.migrate({
+      zones: [
+        {
+          name: 'example.com',
+          records: [
+            { type: 'A', name: 'web', content: '192.0.2.80', ttl: 300, proxied: true },
+            { type: 'CNAME', name: 'docs', content: 'web.example.com', ttl: 300 },
+          ],
+        },
+      ],
+    });
     expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual([
       '[1/2] A web → 192.0.2.80 (proxied)',
       '[2/2] CNAME docs → web.example.com',
     ]);
     // the same record without proxying already exists
-    const again = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'A', name: 'web', content: '192.0.2.80', ttl: 300 }] }] });
+    const again = await stack.migrate({
+      zones: [{ name: 'example.com', records: [{ type: 'A', name: 'web', content: '192.0.2.80', ttl: 300 }] }],
+    });
     expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 1 });
   });
 
   it('drops proxied from a type the target cannot proxy (only A, AAAA and CNAME carry it)', async () => {
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300, proxied: true }] }] });
+    const { events } = await stack.migrate({
+      zones: [
+        { name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300, proxied: true }] },
+      ],
+    });
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 1 });
   });
 });
 
 describe('POST /api/migrate: TTLs the target cannot hold', () => {
   it('brings TTL 0 into range with a note, as the README promises', async () => {
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'A', name: 'zero', content: '192.0.2.1', ttl: 0 }] }] });
-    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual(["[1/1] A zero → 192.0.2.1 (TTL 0 → 60, the target's minimum)"]);
+    const { events } = await stack.migrate({
+      zones: [{ name: 'example.com', records: [{ type: 'A', name: 'zero', content: '192.0.2.1', ttl: 0 }] }],
+    });
+    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual([
+      "[1/1] A zero → 192.0.2.1 (TTL 0 → 60, the target's minimum)",
+    ]);
     const zone = stack.sim.zoneByName('example.com');
     expect((stack.sim.records(zone?.id ?? '') as Array<{ ttl: number }>)[0]?.ttl).toBe(60);
   });

@@ -68,8 +68,17 @@ describe('POST /api/migrate (manual records)', () => {
     expect(find('AAAA', 'example.com')[0]?.content).toBe('2001:db8::10');
     expect(find('CNAME', 'blog.example.com')[0]?.content).toBe('hosting.example.net');
     expect(find('CNAME', '*.apps.example.com')).toHaveLength(1);
-    expect(find('MX', 'example.com').map((r) => r.priority).sort()).toEqual([10, 20]);
-    expect(find('SRV', '_sip._tcp.example.com')[0]?.data).toMatchObject({ priority: 10, weight: 60, port: 5060, target: 'sip.example.com' });
+    expect(
+      find('MX', 'example.com')
+        .map((r) => r.priority)
+        .sort(),
+    ).toEqual([10, 20]);
+    expect(find('SRV', '_sip._tcp.example.com')[0]?.data).toMatchObject({
+      priority: 10,
+      weight: 60,
+      port: 5060,
+      target: 'sip.example.com',
+    });
     expect(find('CAA', 'example.com').map((r) => r.data)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ flags: 0, tag: 'issue', value: 'letsencrypt.org' }),
@@ -119,7 +128,9 @@ describe('POST /api/migrate (manual records)', () => {
   });
 
   it('migrates an IDN zone under its punycode name', async () => {
-    const { events } = await stack.migrate({ zones: [{ name: 'bücher.example', records: [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }] }] });
+    const { events } = await stack.migrate({
+      zones: [{ name: 'bücher.example', records: [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }] }],
+    });
     expect(zoneComplete(events, 'xn--bcher-kva.example')).toMatchObject({ created: 1 });
     expect(wireRecords('xn--bcher-kva.example')[0]?.name).toBe('www.xn--bcher-kva.example');
   });
@@ -146,7 +157,12 @@ describe('POST /api/migrate (manual records)', () => {
   });
 
   it('finds the one bad record of a 200-record batch and creates the other 199', async () => {
-    const records: Array<Record<string, unknown>> = Array.from({ length: 200 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.1.0.${i}`, ttl: 300 }));
+    const records: Array<Record<string, unknown>> = Array.from({ length: 200 }, (_, i) => ({
+      type: 'A',
+      name: `h${i}`,
+      content: `10.1.0.${i}`,
+      ttl: 300,
+    }));
     // valid here, refused by the target: a CNAME beside an A record of the same name
     records[137] = { type: 'CNAME', name: 'h3', content: 'elsewhere.example.net', ttl: 300 };
     const { events } = await stack.migrate({ zones: [{ name: 'batch.example', records }] });

@@ -66,7 +66,12 @@ describe('POST /api/dns/scan', () => {
   it('answers 400 for a body that is not a JSON object, 415 for one that is not JSON', async () => {
     const arr = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: ['example.com'] });
     expect(arr.statusCode).toBe(400);
-    const text = await app.inject({ method: 'POST', url: '/api/dns/scan', headers: { 'content-type': 'text/plain' }, payload: 'example.com' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/dns/scan',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'example.com',
+    });
     expect(text.statusCode).toBe(415);
   });
 });
@@ -90,7 +95,12 @@ describe('POST /api/dns/scan over a real socket', () => {
     stub = await forwardingResolver(dohEndpoints().httpUrl, { delayMs: 30 });
     const url = await listenWith(stub.url);
     const ac = new AbortController();
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'dnsferry.test' }), signal: ac.signal });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'dnsferry.test' }),
+      signal: ac.signal,
+    });
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('"type":"info"')) {
@@ -112,7 +122,11 @@ describe('POST /api/dns/scan over a real socket', () => {
     const url = stub.url;
     await stub.close(); // nothing listens there any more: every query fails at once
     stub = undefined;
-    const res = await fetch(await listenWith(url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'example.com' }) });
+    const res = await fetch(await listenWith(url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'example.com' }),
+    });
     const events = parseLines(await res.text());
     expect(events.some((e) => e.type === 'error')).toBe(true);
     expect(events.at(-1)).toEqual({ type: 'done', records: [], total: 0, subdomainsFound: [] });

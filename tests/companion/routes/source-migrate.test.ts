@@ -9,7 +9,8 @@ import type { CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index
 
 // POST /api/migrate reading zones from the Azure simulator and writing them to the Cloudflare simulator.
 
-const DKIM = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu5Qz8cN1nE4d2YtJcWmX7hP0gqL9vR3sT6yU1iO8pA2sD4fG7hJ0kL3zX5cV8bN1mQ4wE7rT0yU3iO6pA9sD2fG5hJ8kL1zX4cV7bN0mQ3wE6rT9yU2iO5pA8sD1fG4hJ7kL0zX3cV6bN9mQ2wE5rT8yU1iO4pA7sD0fG3hJ6kL9zX2cV5bN8mQ1wE4rT7yU0iO3pA6sD9fG2hJ5kL8zX1cV4bN7mQ0wE3rT6yU9iO2pA5sD8fG1hJ4kL7zX0cV3bN6mQ9wE2rT5yU8iO1pA4sD7fG0hJ3kL6zX9cV2bN5mQ8wE1rT4yU7iO0pA3sD6fG9hJ2kL5zX8cV1bN4mQ7wE0rT3yU6iO9pA2sD5fG8hJ1kL4zX7cV0bN3mQ6wIDAQAB';
+const DKIM =
+  'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu5Qz8cN1nE4d2YtJcWmX7hP0gqL9vR3sT6yU1iO8pA2sD4fG7hJ0kL3zX5cV8bN1mQ4wE7rT0yU3iO6pA9sD2fG5hJ8kL1zX4cV7bN0mQ3wE6rT9yU2iO5pA8sD1fG4hJ7kL0zX3cV6bN9mQ2wE5rT8yU1iO4pA7sD0fG3hJ6kL9zX2cV5bN8mQ1wE4rT7yU0iO3pA6sD9fG2hJ5kL8zX1cV4bN7mQ0wE3rT6yU9iO2pA5sD8fG1hJ4kL7zX0cV3bN6mQ9wE2rT5yU8iO1pA4sD7fG0hJ3kL6zX9cV2bN5mQ8wE1rT4yU7iO0pA3sD6fG9hJ2kL5zX8cV1bN4mQ7wE0rT3yU6iO9pA2sD5fG8hJ1kL4zX7cV0bN3mQ6wIDAQAB';
 
 /** What the target must hold after migrating the demo's example.com: written out by hand, in the target's own form. */
 const EXPECTED_EXAMPLE_COM = [
@@ -55,7 +56,14 @@ beforeAll(async () => {
   azure = await startAzureSimulator();
   demo = seedAzureDemo(azure);
   ({ sim: cf, seed } = await startSeededCloudflareSimulator({ rateLimit: false }));
-  const config: Config = { ...DEFAULTS, azureAuthority: azure.authorityUrl, azureArm: azure.armUrl, cloudflareApi: cf.url, retryBaseMs: 5, logLevel: 'debug' };
+  const config: Config = {
+    ...DEFAULTS,
+    azureAuthority: azure.authorityUrl,
+    azureArm: azure.armUrl,
+    cloudflareApi: cf.url,
+    retryBaseMs: 5,
+    logLevel: 'debug',
+  };
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
       logs.push(chunk.toString());
@@ -78,8 +86,18 @@ const prod = () => demo.subscriptions[0]?.subscriptionId ?? '';
 const staging = () => demo.subscriptions[1]?.subscriptionId ?? '';
 
 async function migrate(body: Record<string, unknown>): Promise<{ status: number; events: MigrateEvent[]; payload: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/migrate', payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body } });
-  const events = res.statusCode === 200 ? res.payload.split('\n').filter((l) => l.trim()).map((l) => MigrateEventSchema.parse(JSON.parse(l))) : [];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/migrate',
+    payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body },
+  });
+  const events =
+    res.statusCode === 200
+      ? res.payload
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => MigrateEventSchema.parse(JSON.parse(l)))
+      : [];
   return { status: res.statusCode, events, payload: res.payload };
 }
 
@@ -93,13 +111,20 @@ function targetRecords(zone: string): string[] {
   if (!z) return [];
   return cf
     .records(z.id)
-    .map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)} ${r.priority === undefined ? '-' : String(r.priority)} ${String(r.ttl)}`)
+    .map(
+      (r) =>
+        `${String(r.type)} ${String(r.name)} ${String(r.content)} ${r.priority === undefined ? '-' : String(r.priority)} ${String(r.ttl)}`,
+    )
     .sort();
 }
 
 describe('POST /api/migrate from Azure', () => {
   it('migrates zones read with a service principal, and a re-run creates nothing', async () => {
-    const body = { ...demo.servicePrincipal, subscriptionId: prod(), zones: [{ name: 'example.net' }, { name: 'example.com', resourceGroup: 'dns-prod' }] };
+    const body = {
+      ...demo.servicePrincipal,
+      subscriptionId: prod(),
+      zones: [{ name: 'example.net' }, { name: 'example.com', resourceGroup: 'dns-prod' }],
+    };
     const first = await migrate(body);
     expect(first.status).toBe(200);
     expect(first.events.at(-1)).toEqual({
@@ -133,7 +158,11 @@ describe('POST /api/migrate from Azure', () => {
 
   it('migrates a zone of 150 record sets read with a bearer token through 429s', async () => {
     azure.setFaults({ rate429: 0.3, retryAfterSeconds: 0 });
-    const res = await migrate({ sourceToken: demo.bearerToken.sourceToken, subscriptionId: staging(), zones: [{ name: 'bulk-example.org' }] });
+    const res = await migrate({
+      sourceToken: demo.bearerToken.sourceToken,
+      subscriptionId: staging(),
+      zones: [{ name: 'bulk-example.org' }],
+    });
     expect(res.status).toBe(200);
     expect(result(res.events, 'bulk-example.org')).toMatchObject({ created: 150, skipped: 0, failed: 0 });
     expect(azure.counters.throttled).toBeGreaterThan(0);
@@ -143,20 +172,35 @@ describe('POST /api/migrate from Azure', () => {
   });
 
   it('reports an Azure sign-in failure in the stream, with the AADSTS code and no secret', async () => {
-    const res = await migrate({ ...demo.servicePrincipal, clientSecret: 'a-wrong-secret', subscriptionId: prod(), zones: [{ name: 'staging-example.org' }] });
+    const res = await migrate({
+      ...demo.servicePrincipal,
+      clientSecret: 'a-wrong-secret',
+      subscriptionId: prod(),
+      zones: [{ name: 'staging-example.org' }],
+    });
     expect(res.status).toBe(200);
     const zoneError = res.events.find((e) => e.type === 'error' && e.message.includes('AADSTS'));
     expect(zoneError?.type === 'error' ? zoneError.message : '').toMatch(/Azure AADSTS7000215: Invalid client secret provided/);
     expect(res.events.at(-1)?.type).toBe('done');
     const everything = res.payload + logs.join('');
-    for (const secret of ['a-wrong-secret', demo.servicePrincipal.clientSecret, demo.servicePrincipal.clientId, demo.bearerToken.sourceToken]) {
+    for (const secret of [
+      'a-wrong-secret',
+      demo.servicePrincipal.clientSecret,
+      demo.servicePrincipal.clientId,
+      demo.bearerToken.sourceToken,
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });
 
   it('refuses source credentials that contradict authMethod with a 400 naming the field, before any call', async () => {
     // authMethod decides: a bearer token alone is not a service principal (same rule as /api/source/validate).
-    const res = await migrate({ authMethod: 'servicePrincipal', sourceToken: demo.bearerToken.sourceToken, subscriptionId: staging(), zones: [{ name: 'staging-example.org' }] });
+    const res = await migrate({
+      authMethod: 'servicePrincipal',
+      sourceToken: demo.bearerToken.sourceToken,
+      subscriptionId: staging(),
+      zones: [{ name: 'staging-example.org' }],
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.payload)).toMatchObject({ success: false, error: { code: 'invalid_request', field: 'tenantId' } });
     expect(azure.counters.tokenRequests + azure.counters.armRequests).toBe(0);
@@ -178,6 +222,9 @@ describe('POST /api/migrate from Azure', () => {
         { zone: 'staging-example.org', created: 2, skipped: 0, failed: 0 },
       ],
     });
-    expect(targetRecords('staging-example.org')).toEqual(['A staging-example.org 198.51.100.5 - 60', 'CNAME api.staging-example.org staging-example.org - 60']);
+    expect(targetRecords('staging-example.org')).toEqual([
+      'A staging-example.org 198.51.100.5 - 60',
+      'CNAME api.staging-example.org staging-example.org - 60',
+    ]);
   });
 });

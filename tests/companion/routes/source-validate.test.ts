@@ -44,11 +44,20 @@ describe('POST /api/source/validate', () => {
 
   it('accepts an ARM bearer token, raw, with a Bearer prefix, or as the az CLI JSON', async () => {
     const token = stack.world.userToken;
-    const blob = JSON.stringify({ accessToken: token, expiresOn: '2099-01-01 00:00:00.000000', expires_on: Math.floor(Date.now() / 1000) + 3000, tokenType: 'Bearer' });
+    const blob = JSON.stringify({
+      accessToken: token,
+      expiresOn: '2099-01-01 00:00:00.000000',
+      expires_on: Math.floor(Date.now() / 1000) + 3000,
+      tokenType: 'Bearer',
+    });
     for (const sourceToken of [token, `Bearer ${token}`, blob]) {
       const res = await validate({ authMethod: 'bearerToken', sourceToken });
       expect(res.statusCode).toBe(200);
-      expect(SourceValidateResponseSchema.parse(res.json()).subscriptions.map((s) => s.displayName)).toEqual(['Production', 'Staging', 'Sandbox']);
+      expect(SourceValidateResponseSchema.parse(res.json()).subscriptions.map((s) => s.displayName)).toEqual([
+        'Production',
+        'Staging',
+        'Sandbox',
+      ]);
     }
     expect(stack.sim.counters.tokenRequests).toBe(0);
   });
@@ -83,7 +92,11 @@ describe('POST /api/source/validate', () => {
     expect(garbage.statusCode).toBe(401);
     expect(ErrorBodySchema.parse(garbage.json()).error.message).toMatch(/^Azure InvalidAuthenticationToken: /);
 
-    const graph = stack.sim.issueToken({ tenantId, objectId: 'a0a0a0a0-b1b1-4c2c-8d3d-e4e4e4e4e4e4', audience: 'https://graph.microsoft.com/' });
+    const graph = stack.sim.issueToken({
+      tenantId,
+      objectId: 'a0a0a0a0-b1b1-4c2c-8d3d-e4e4e4e4e4e4',
+      audience: 'https://graph.microsoft.com/',
+    });
     const wrongAudience = await validate({ authMethod: 'bearerToken', sourceToken: graph });
     expect(wrongAudience.statusCode).toBe(401);
     expect(ErrorBodySchema.parse(wrongAudience.json()).error.message).toMatch(/^Azure InvalidAuthenticationTokenAudience: /);
@@ -101,8 +114,14 @@ describe('POST /api/source/validate', () => {
   it.each([
     [{}, undefined],
     [{ authMethod: 'password' }, 'authMethod'],
-    [{ authMethod: 'servicePrincipal', tenantId: 'not a tenant!', clientId: 'b2f1c1e0-0000-4000-8000-000000000001', clientSecret: 's' }, 'tenantId'],
-    [{ authMethod: 'servicePrincipal', tenantId: 'contoso.onmicrosoft.com', clientId: 'b2f1c1e0-0000-4000-8000-000000000001' }, 'clientSecret'],
+    [
+      { authMethod: 'servicePrincipal', tenantId: 'not a tenant!', clientId: 'b2f1c1e0-0000-4000-8000-000000000001', clientSecret: 's' },
+      'tenantId',
+    ],
+    [
+      { authMethod: 'servicePrincipal', tenantId: 'contoso.onmicrosoft.com', clientId: 'b2f1c1e0-0000-4000-8000-000000000001' },
+      'clientSecret',
+    ],
     [{ authMethod: 'bearerToken', sourceToken: '   ' }, 'sourceToken'],
   ])('answers 400 naming the field for malformed input %#', async (payload, field) => {
     const res = await validate(payload);

@@ -13,7 +13,7 @@ beforeAll(async () => {
   sim.addRecordSet(a, { name: '@', type: 'TXT', data: { TXTRecords: [{ value: ['a'] }, { value: ['b'] }] } });
   sim.addZone({ subscriptionId: prod, resourceGroup: 'DNS-Prod', name: 'example.net' });
   sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-legacy', name: 'example.org' });
-  sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-legacy', name: 'corp.internal.example' , zoneType: 'Private' });
+  sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-legacy', name: 'corp.internal.example', zoneType: 'Private' });
   sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-legacy', name: 'example.info' });
   sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-reverse', name: '2.0.192.in-addr.arpa' });
   sim.addZone({ subscriptionId: staging, resourceGroup: 'dns-staging', name: 'staging.example.com' });
@@ -51,7 +51,9 @@ describe('POST /api/source/zones', () => {
   it('works the same with a bearer token', async () => {
     const res = await zones({ ...stack.world.bearerCreds, subscriptionId: stack.world.subs[1] });
     expect(res.statusCode).toBe(200);
-    expect(SourceZonesResponseSchema.parse(res.json()).zones).toEqual([{ name: 'staging.example.com', resourceGroup: 'dns-staging', recordCount: 2 }]);
+    expect(SourceZonesResponseSchema.parse(res.json()).zones).toEqual([
+      { name: 'staging.example.com', resourceGroup: 'dns-staging', recordCount: 2 },
+    ]);
   });
 
   it('returns no zones for a subscription that has none', async () => {
@@ -83,7 +85,9 @@ describe('POST /api/source/zones', () => {
     expect(res.statusCode).toBe(403);
     const body = ErrorBodySchema.parse(res.json());
     expect(body.error.code).toBe('forbidden');
-    expect(body.error.message).toMatch(/^Azure AuthorizationFailed: The client '\[redacted\]' with object id '\[redacted\]' does not have authorization/);
+    expect(body.error.message).toMatch(
+      /^Azure AuthorizationFailed: The client '\[redacted\]' with object id '\[redacted\]' does not have authorization/,
+    );
     expect(res.payload).not.toContain(stack.world.sp.clientId);
     expect(res.payload).not.toContain(stack.world.sp.objectId);
   });
@@ -91,7 +95,9 @@ describe('POST /api/source/zones', () => {
   it('answers 404 for an unknown subscription and 401 for one of another tenant', async () => {
     const unknown = await zones({ ...stack.world.spCreds, subscriptionId: '00000000-1111-4222-8333-444444444444' });
     expect(unknown.statusCode).toBe(404);
-    expect(ErrorBodySchema.parse(unknown.json()).error.message).toBe("Azure SubscriptionNotFound: The subscription '00000000-1111-4222-8333-444444444444' could not be found.");
+    expect(ErrorBodySchema.parse(unknown.json()).error.message).toBe(
+      "Azure SubscriptionNotFound: The subscription '00000000-1111-4222-8333-444444444444' could not be found.",
+    );
     const foreign = await zones({ ...stack.world.spCreds, subscriptionId: stack.world.foreignSub });
     expect(foreign.statusCode).toBe(401);
     expect(ErrorBodySchema.parse(foreign.json()).error.message).toMatch(/^Azure InvalidAuthenticationTokenTenant: /);

@@ -67,7 +67,15 @@ describe('POST /api/target/validate', () => {
     const res = await validate({ targetToken: secret });
     expect(res.payload).not.toContain(secret);
     await validate({ targetToken: stack.seed.token });
-    await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: { targetToken: stack.seed.token, targetAccountId: stack.seed.accountId, zones: [{ name: 'logs.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }] } });
+    await stack.app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      payload: {
+        targetToken: stack.seed.token,
+        targetAccountId: stack.seed.accountId,
+        zones: [{ name: 'logs.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }],
+      },
+    });
     const all = stack.logs.join('');
     expect(all.length).toBeGreaterThan(0);
     expect(all).not.toContain(secret);

@@ -10,7 +10,11 @@ afterAll(async () => {
   await stack.close();
 });
 
-const good = () => ({ targetToken: stack.seed.token, targetAccountId: stack.seed.accountId, zones: [{ name: 'example.com', records: [] }] });
+const good = () => ({
+  targetToken: stack.seed.token,
+  targetAccountId: stack.seed.accountId,
+  zones: [{ name: 'example.com', records: [] }],
+});
 
 describe('request validation', () => {
   it.each([
@@ -19,11 +23,34 @@ describe('request validation', () => {
     ['no zones', (b: Record<string, unknown>) => ({ ...b, zones: [] }), 'zones'],
     ['an invalid zone name', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'not a domain', records: [] }] }), 'zones.0.name'],
     // A record's shape is the request's business; its values are checked per record, in the stream.
-    ['a record that is not an object', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: ['@ A 192.0.2.1'] }] }), 'zones.0.records.0'],
-    ['a record without a type', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ name: '@', content: '192.0.2.1', ttl: 300 }] }] }), 'zones.0.records.0.type'],
-    ['a record whose name is not a string', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: 7, content: '192.0.2.1' }] }] }), 'zones.0.records.0.name'],
-    ['a zone sent as records and as a zone file', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [], zoneFile: '@ A 192.0.2.1' }] }), 'zones.0.zoneFile'],
-    ['a zone without records and no source', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com' }] }), 'subscriptionId'],
+    [
+      'a record that is not an object',
+      (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: ['@ A 192.0.2.1'] }] }),
+      'zones.0.records.0',
+    ],
+    [
+      'a record without a type',
+      (b: Record<string, unknown>) => ({
+        ...b,
+        zones: [{ name: 'example.com', records: [{ name: '@', content: '192.0.2.1', ttl: 300 }] }],
+      }),
+      'zones.0.records.0.type',
+    ],
+    [
+      'a record whose name is not a string',
+      (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [{ type: 'A', name: 7, content: '192.0.2.1' }] }] }),
+      'zones.0.records.0.name',
+    ],
+    [
+      'a zone sent as records and as a zone file',
+      (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [], zoneFile: '@ A 192.0.2.1' }] }),
+      'zones.0.zoneFile',
+    ],
+    [
+      'a zone without records and no source',
+      (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com' }] }),
+      'subscriptionId',
+    ],
   ])('%s → 400 naming the field', async (_what, mutate, field) => {
     const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: mutate(good()) });
     expect(res.statusCode).toBe(400);
@@ -38,9 +65,17 @@ describe('request validation', () => {
     ['an MX without priority', { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }, /priority: expected priority/],
     ['an A record holding IPv6', { type: 'A', name: '@', content: '::1', ttl: 300 }, /::1 is not an IPv4 address/],
   ])('%s → an error event for that record, not a 400', async (_what, record, message) => {
-    const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: { ...good(), dryRun: true, zones: [{ name: 'example.com', records: [record] }] } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      payload: { ...good(), dryRun: true, zones: [{ name: 'example.com', records: [record] }] },
+    });
     expect(res.statusCode).toBe(200);
-    const errors = res.payload.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; index?: number; message: string }).filter((e) => e.type === 'error');
+    const errors = res.payload
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type: string; index?: number; message: string })
+      .filter((e) => e.type === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]?.index).toBe(1);
     expect(errors[0]?.message).toMatch(message);
@@ -55,9 +90,19 @@ describe('request validation', () => {
   });
 
   it('accepts only JSON bodies and only POST', async () => {
-    const text = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(good()) });
+    const text = await stack.app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(good()),
+    });
     expect(text.statusCode).toBe(415);
-    const form = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const form = await stack.app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     expect(form.statusCode).toBe(415);
     const get = await stack.app.inject({ method: 'GET', url: '/api/migrate' });
     expect(get.statusCode).toBe(405);

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/scan/doh-client';
 import { dohEndpoints } from '../../support/dns/endpoints';
-import { forwardingResolver, hangingHttp2Resolver, hangingResolver, startStubResolver, type StubResolver } from '../../support/dns/stub-resolvers';
+import {
+  forwardingResolver,
+  hangingHttp2Resolver,
+  hangingResolver,
+  startStubResolver,
+  type StubResolver,
+} from '../../support/dns/stub-resolvers';
 
 const signal = () => new AbortController().signal;
 let client: DohClient | undefined;
@@ -35,7 +41,10 @@ describe('DoH client against unbound + dnsdist', () => {
   it('uses HTTP/1.1 through fetch when asked to', async () => {
     client = createDohClient(dohEndpoints().httpsUrl, { protocol: 'http1' });
     const reply = await client.query('_sip._tls.dnsferry.test', 'SRV', signal());
-    expect(reply.answers[0]).toMatchObject({ type: 'SRV', data: { priority: 100, weight: 1, port: 443, target: 'sipdir.online.lync.example' } });
+    expect(reply.answers[0]).toMatchObject({
+      type: 'SRV',
+      data: { priority: 100, weight: 1, port: 443, target: 'sipdir.online.lync.example' },
+    });
     expect(client.protocol).toBe('HTTP/1.1');
   });
 

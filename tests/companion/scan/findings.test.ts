@@ -37,11 +37,15 @@ describe('findings: TTLs', () => {
 describe('findings: what belongs to the zone', () => {
   it('keeps only the records owned by the name asked, not the rest of a CNAME chain', () => {
     const f = new Findings('example.com');
-    f.absorb('www', 'A', reply([
-      { type: 'CNAME', name: 'www.example.com', ttl: 300, data: 'edge.cdn.example.net' },
-      { type: 'CNAME', name: 'edge.cdn.example.net', ttl: 300, data: 'x.cdn.example.net' },
-      a('x.cdn.example.net', '198.51.100.7'),
-    ]));
+    f.absorb(
+      'www',
+      'A',
+      reply([
+        { type: 'CNAME', name: 'www.example.com', ttl: 300, data: 'edge.cdn.example.net' },
+        { type: 'CNAME', name: 'edge.cdn.example.net', ttl: 300, data: 'x.cdn.example.net' },
+        a('x.cdn.example.net', '198.51.100.7'),
+      ]),
+    );
     expect(view(f)).toEqual(['www CNAME edge.cdn.example.net 300']);
   });
 
@@ -51,10 +55,14 @@ describe('findings: what belongs to the zone', () => {
     f.absorb('corp', 'AAAA', reply([], { authorities: [soa('corp.example.com')] }));
     f.absorb('corp', 'A', reply([a('corp.example.com', '192.0.2.10')]));
     expect(f.cutAbove('corp')).toBe('corp');
-    f.absorb('corp', 'NS', reply([
-      { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns1.corp.example.com' },
-      { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns.provider.example' },
-    ]));
+    f.absorb(
+      'corp',
+      'NS',
+      reply([
+        { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns1.corp.example.com' },
+        { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns.provider.example' },
+      ]),
+    );
     f.absorb('ns1.corp', 'A', reply([a('ns1.corp.example.com', '192.0.2.53')]));
     f.absorb('www.corp', 'A', reply([a('www.corp.example.com', '192.0.2.11')]));
     expect(view(f)).toEqual(['corp NS ns.provider.example 3600', 'corp NS ns1.corp.example.com 3600']);
@@ -71,8 +79,18 @@ describe('findings: what belongs to the zone', () => {
 describe('findings: wildcards', () => {
   const withWildcard = () => {
     const f = new Findings('example.com');
-    f.absorbWildcardProbe('@', 'dnsferry-1', 'A', reply([a('dnsferry-1.example.com', '192.0.2.100'), a('dnsferry-1.example.com', '192.0.2.101')]));
-    f.absorbWildcardProbe('@', 'dnsferry-2', 'A', reply([a('dnsferry-2.example.com', '192.0.2.101'), a('dnsferry-2.example.com', '192.0.2.100')]));
+    f.absorbWildcardProbe(
+      '@',
+      'dnsferry-1',
+      'A',
+      reply([a('dnsferry-1.example.com', '192.0.2.100'), a('dnsferry-1.example.com', '192.0.2.101')]),
+    );
+    f.absorbWildcardProbe(
+      '@',
+      'dnsferry-2',
+      'A',
+      reply([a('dnsferry-2.example.com', '192.0.2.101'), a('dnsferry-2.example.com', '192.0.2.100')]),
+    );
     return f;
   };
 

@@ -30,10 +30,16 @@ describe('records from answers', () => {
     });
   });
   it('MX and SRV split their fields; names lose the trailing dot and the case', () => {
-    expect(rr({ type: 'MX', name: 'example.com', data: { preference: 5, exchange: 'MX.Example.com.' } })).toMatchObject({ content: 'mx.example.com', priority: 5 });
+    expect(rr({ type: 'MX', name: 'example.com', data: { preference: 5, exchange: 'MX.Example.com.' } })).toMatchObject({
+      content: 'mx.example.com',
+      priority: 5,
+    });
     expect(rr({ type: 'MX', name: 'example.com', data: { preference: 0, exchange: '.' } })).toMatchObject({ content: '.', priority: 0 });
     expect(rr({ type: 'SRV', name: 'example.com', data: { priority: 1, weight: 2, port: 3, target: 'sip.example.com' } })).toMatchObject({
-      content: 'sip.example.com', priority: 1, weight: 2, port: 3,
+      content: 'sip.example.com',
+      priority: 1,
+      weight: 2,
+      port: 3,
     });
   });
   it('gives null for what the record model does not carry', () => {
@@ -44,15 +50,23 @@ describe('records from answers', () => {
 
 describe('names mined from records', () => {
   it('reads the hosts of SPF mechanisms, without qualifiers, prefixes lengths and macros', () => {
-    expect(spfHosts('v=spf1 mx -a:relay.example.com/28 ~include:_spf.example.com exists:%{i}.spf.example.com mx:mx.example.com//64 redirect=_spf2.example.com')).toEqual([
-      'relay.example.com', '_spf.example.com', 'mx.example.com', '_spf2.example.com',
-    ]);
+    expect(
+      spfHosts(
+        'v=spf1 mx -a:relay.example.com/28 ~include:_spf.example.com exists:%{i}.spf.example.com mx:mx.example.com//64 redirect=_spf2.example.com',
+      ),
+    ).toEqual(['relay.example.com', '_spf.example.com', 'mx.example.com', '_spf2.example.com']);
     expect(spfHosts('google-site-verification=include:x.example.com')).toEqual([]);
   });
   it('keeps only names inside the zone, relative to it', () => {
-    const spf: Answer = { type: 'TXT', name: 'example.com', data: [Buffer.from('v=spf1 include:_spf.exam'), Buffer.from('ple.com include:spf.other.net -all')] };
+    const spf: Answer = {
+      type: 'TXT',
+      name: 'example.com',
+      data: [Buffer.from('v=spf1 include:_spf.exam'), Buffer.from('ple.com include:spf.other.net -all')],
+    };
     expect(referencedNames(spf, 'example.com')).toEqual(['_spf']);
-    expect(referencedNames({ type: 'MX', name: 'example.com', data: { preference: 1, exchange: 'example.com' } }, 'example.com')).toEqual([]);
+    expect(referencedNames({ type: 'MX', name: 'example.com', data: { preference: 1, exchange: 'example.com' } }, 'example.com')).toEqual(
+      [],
+    );
     expect(referencedNames({ type: 'CNAME', name: 'www.example.com', data: 'Web.Example.com' }, 'example.com')).toEqual(['web']);
   });
 });

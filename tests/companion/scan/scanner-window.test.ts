@@ -43,7 +43,8 @@ async function h2Resolver(upstream: string, hang = false) {
 
 async function scan(dohUrl: string, options: Partial<ScanOptions> = {}): Promise<ScanEvent[]> {
   const events: ScanEvent[] = [];
-  for await (const e of scanDomain({ domain: 'dnsferry.test', dohUrl }, { signal: new AbortController().signal, ...options })) events.push(e);
+  for await (const e of scanDomain({ domain: 'dnsferry.test', dohUrl }, { signal: new AbortController().signal, ...options }))
+    events.push(e);
   return events;
 }
 

@@ -20,9 +20,11 @@ async function scan(domain: string, dohUrl: string, options: Partial<ScanOptions
   return { events, done: dones[0]! };
 }
 
-const key = (r: DnsRecord) => JSON.stringify([r.name, r.type, r.content, 'priority' in r ? r.priority : null, 'port' in r ? [r.weight, r.port] : null, r.ttl]);
+const key = (r: DnsRecord) =>
+  JSON.stringify([r.name, r.type, r.content, 'priority' in r ? r.priority : null, 'port' in r ? [r.weight, r.port] : null, r.ttl]);
 const canonical = (list: unknown[]) => list.map((r) => key(DnsRecordSchema.parse(r))).sort();
-const messages = (events: ScanEvent[], type: ScanEvent['type']) => events.filter((e) => e.type === type).map((e) => ('message' in e ? e.message : ''));
+const messages = (events: ScanEvent[], type: ScanEvent['type']) =>
+  events.filter((e) => e.type === type).map((e) => ('message' in e ? e.message : ''));
 
 let doh: DohEndpoints;
 let stub: StubResolver | undefined;
@@ -67,7 +69,20 @@ describe('a full scan of dnsferry.test through dnsdist (TLS, HTTP/2)', () => {
     // listed names that do not exist all answer with the wildcard: none of them is reported
     const hosts = new Set<string>(COMMON_HOSTS);
     const reportedHosts = [...names].filter((n) => hosts.has(n)).sort();
-    expect(reportedHosts).toEqual(['api', 'autodiscover', 'docs', 'intranet', 'mail', 'mta-sts', 'ns1', 'ns2', 'shop', 'sip', 'status', 'www']);
+    expect(reportedHosts).toEqual([
+      'api',
+      'autodiscover',
+      'docs',
+      'intranet',
+      'mail',
+      'mta-sts',
+      'ns1',
+      'ns2',
+      'shop',
+      'sip',
+      'status',
+      'www',
+    ]);
   });
 
   it('reports the wildcard records themselves, once, at the apex and below dev', () => {

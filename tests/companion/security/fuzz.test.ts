@@ -20,7 +20,10 @@ async function closedPort(): Promise<number> {
 let stack: Stack;
 beforeAll(async () => {
   // Both simulators answer well-formed bodies; the resolver is a closed port, so scans end fast.
-  stack = await startStack({ azure: true, config: { dohUrl: `http://127.0.0.1:${await closedPort()}/dns-query`, upstreamTimeoutMs: 2000 } });
+  stack = await startStack({
+    azure: true,
+    config: { dohUrl: `http://127.0.0.1:${await closedPort()}/dns-query`, upstreamTimeoutMs: 2000 },
+  });
 });
 afterAll(async () => {
   await stack.close();
@@ -35,10 +38,35 @@ const weird = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', '@', '*', '.', '..', 'example.com', 'xn--', '-a.com', 'a'.repeat(64) + '.com', '1.2.3.4', '::1', '"', '\\', '\u0000', '💥.com', 'ex ample.com'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '@',
+    '*',
+    '.',
+    '..',
+    'example.com',
+    'xn--',
+    '-a.com',
+    'a'.repeat(64) + '.com',
+    '1.2.3.4',
+    '::1',
+    '"',
+    '\\',
+    '\u0000',
+    '💥.com',
+    'ex ample.com',
+  ),
   fc.jsonValue({ maxDepth: 3 }),
 );
-const deep = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant(1), fc.array(tie('node'), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 2 })) })).node;
+const deep = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(1),
+    fc.array(tie('node'), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 2 }),
+  ),
+})).node;
 
 const recordArb = fc.record(
   {
@@ -52,7 +80,13 @@ const recordArb = fc.record(
   },
   { requiredKeys: [] },
 );
-const zoneArb = fc.record({ name: fc.oneof(fc.constantFrom('fuzz.example', 'bücher.example'), weird), records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird) }, { requiredKeys: [] });
+const zoneArb = fc.record(
+  {
+    name: fc.oneof(fc.constantFrom('fuzz.example', 'bücher.example'), weird),
+    records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
+  },
+  { requiredKeys: [] },
+);
 
 function bodies(endpoint: string) {
   const creds = {
@@ -65,7 +99,16 @@ function bodies(endpoint: string) {
   };
   const shaped =
     endpoint === ENDPOINTS.migrate
-      ? fc.record({ targetToken: weird, targetAccountId: fc.oneof(fc.constant('0123456789abcdef0123456789abcdef'), weird), zones: fc.oneof(fc.array(zoneArb, { maxLength: 3 }), weird), dryRun: fc.oneof(fc.constant(true), weird), ...creds }, { requiredKeys: [] })
+      ? fc.record(
+          {
+            targetToken: weird,
+            targetAccountId: fc.oneof(fc.constant('0123456789abcdef0123456789abcdef'), weird),
+            zones: fc.oneof(fc.array(zoneArb, { maxLength: 3 }), weird),
+            dryRun: fc.oneof(fc.constant(true), weird),
+            ...creds,
+          },
+          { requiredKeys: [] },
+        )
       : endpoint === ENDPOINTS.scan
         ? fc.record({ domain: weird }, { requiredKeys: [] })
         : endpoint === ENDPOINTS.targetValidate
@@ -79,12 +122,24 @@ describe.each(Object.values(ENDPOINTS))('fuzzing %s', (url) => {
     await fc.assert(
       fc.asyncProperty(bodies(url), async (body) => {
         // dry runs only: fuzzing must not fill the simulator (and it shows the same validation)
-        const payload = url === ENDPOINTS.migrate && body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, dryRun: true } : body;
-        const res = await stack.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        const payload =
+          url === ENDPOINTS.migrate && body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, dryRun: true } : body;
+        const res = await stack.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
         expect(res.statusCode, res.payload.slice(0, 300)).toBeLessThan(500);
         if (res.statusCode >= 400) {
           const err = ErrorBodySchema.parse(res.json());
-          if (res.statusCode === 400 && payload !== null && typeof payload === 'object' && !Array.isArray(payload) && err.error.code === 'invalid_request') {
+          if (
+            res.statusCode === 400 &&
+            payload !== null &&
+            typeof payload === 'object' &&
+            !Array.isArray(payload) &&
+            err.error.code === 'invalid_request'
+          ) {
             expect(err.error.field, err.error.message).toBeTruthy();
           }
         } else if (res.headers['content-type']?.toString().startsWith('application/x-ndjson')) {

@@ -34,14 +34,18 @@ describe('malformed answers from the target', () => {
 
   it('HTML pages in the middle of a migration: in-stream errors, the counts still add up', async () => {
     stack.sim.setFaults({ html502: 1, only: 'writes' });
-    const { status, events } = await stack.migrate({ zones: [{ name: 'html.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }] });
+    const { status, events } = await stack.migrate({
+      zones: [{ name: 'html.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }],
+    });
     expect(status).toBe(200);
     const r = zoneComplete(events, 'html.example');
     expect(r.created + r.skipped + r.failed).toBe(1);
     expect(events.find((e) => e.type === 'error')).toBeDefined();
     expect(events.at(-1)?.type).toBe('done');
     stack.sim.setFaults({});
-    const again = await stack.migrate({ zones: [{ name: 'html.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }] });
+    const again = await stack.migrate({
+      zones: [{ name: 'html.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }],
+    });
     expect(zoneComplete(again.events, 'html.example')).toMatchObject({ created: 1, failed: 0 });
   });
 });
@@ -51,7 +55,8 @@ describe('a target that answers garbage', () => {
   let base: string;
   const answers: Record<string, (res: ServerResponse) => void> = {
     // the envelope cut in the middle
-    '/user/tokens/verify': (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"result":{"id":"x","sta'),
+    '/user/tokens/verify': (res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"result":{"id":"x","sta'),
   };
   beforeAll(async () => {
     upstream = createServer((req, res) => {
@@ -74,7 +79,11 @@ describe('a target that answers garbage', () => {
       const migrate = await app.inject({
         method: 'POST',
         url: '/api/migrate',
-        payload: { targetToken: 'a'.repeat(40), targetAccountId: 'a'.repeat(32), zones: [{ name: 'garbage.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }] },
+        payload: {
+          targetToken: 'a'.repeat(40),
+          targetAccountId: 'a'.repeat(32),
+          zones: [{ name: 'garbage.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }],
+        },
       });
       expect(migrate.statusCode).toBe(200);
       const events = parseNdjson(migrate.payload);

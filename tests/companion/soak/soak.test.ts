@@ -42,7 +42,11 @@ function expectExact(s: Stack) {
     const wire = s.sim.records(zone!.id) as Array<{ type: string; name: string }>;
     const keys = wire.map((r) => `${r.type} ${r.name}`);
     expect(new Set(keys).size, `${name}: a record exists twice`).toBe(keys.length);
-    expect(keys.sort()).toEqual(mixed(z).map((r) => `${r.type} ${r.name}.${name}`).sort());
+    expect(keys.sort()).toEqual(
+      mixed(z)
+        .map((r) => `${r.type} ${r.name}.${name}`)
+        .sort(),
+    );
   }
 }
 
@@ -106,9 +110,15 @@ describe('soak', () => {
     stack = await startStack({ sim: { latencyMs: 5 }, config: { dohUrl: doh.httpUrl } });
     const url = await listen(stack.app);
     const post = (path: string, body: unknown) =>
-      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.text());
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) =>
+        r.text(),
+      );
     const migrations = ZONES.map((name, z) =>
-      post('/api/migrate', { targetToken: stack!.seed.token, targetAccountId: stack!.seed.accountId, zones: [{ name, records: mixed(z).slice(0, 400) }] }),
+      post('/api/migrate', {
+        targetToken: stack!.seed.token,
+        targetAccountId: stack!.seed.accountId,
+        zones: [{ name, records: mixed(z).slice(0, 400) }],
+      }),
     );
     const scans = Array.from({ length: 5 }, () => post('/api/dns/scan', { domain: 'dnsferry.test' }));
     const [m, s] = await Promise.all([Promise.all(migrations), Promise.all(scans)]);

@@ -51,13 +51,19 @@ describe('record identity', () => {
     expect(key({ type: 'CNAME', name: 'WWW.example.com.', content: 'Target.Example.NET.', ttl: 300 })).toBe(
       key({ type: 'CNAME', name: 'www', content: 'target.example.net', ttl: 3600, proxied: true }),
     );
-    expect(key({ type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 })).toBe(key({ type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 1 }));
+    expect(key({ type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 })).toBe(
+      key({ type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 1 }),
+    );
     expect(key({ type: 'TXT', name: '@', content: '"a" "b"', ttl: 300 })).toBe(key({ type: 'TXT', name: '@', content: '"ab"', ttl: 300 }));
-    expect(key({ type: 'AAAA', name: '@', content: '2001:DB8::0:1', ttl: 300 })).toBe(key({ type: 'AAAA', name: '@', content: '2001:db8::1', ttl: 300 }));
+    expect(key({ type: 'AAAA', name: '@', content: '2001:DB8::0:1', ttl: 300 })).toBe(
+      key({ type: 'AAAA', name: '@', content: '2001:db8::1', ttl: 300 }),
+    );
     expect(key({ type: 'CAA', name: '@', content: '0 ISSUE "letsencrypt.org"', ttl: 300 })).toBe(
       key({ type: 'CAA', name: '@', content: '0 issue letsencrypt.org', ttl: 300 }),
     );
-    expect(key({ type: 'DS', name: 'child', content: '2371 13 2 1f98 ab', ttl: 300 })).toBe(key({ type: 'DS', name: 'child', content: '2371 ECDSAP256SHA256 2 1F98AB', ttl: 300 }));
+    expect(key({ type: 'DS', name: 'child', content: '2371 13 2 1f98 ab', ttl: 300 })).toBe(
+      key({ type: 'DS', name: 'child', content: '2371 ECDSAP256SHA256 2 1F98AB', ttl: 300 }),
+    );
     expect(key({ type: 'HTTPS', name: '@', content: '1 . ipv4hint=192.0.2.1 alpn=h2,h3', ttl: 300 })).toBe(
       key({ type: 'HTTPS', name: '@', content: '1 . alpn="h2,h3" ipv4hint="192.0.2.1"', ttl: 300 }),
     );
@@ -67,8 +73,14 @@ describe('record identity', () => {
     expect(key({ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 10 })).not.toBe(
       key({ type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 20 }),
     );
-    expect(key({ type: 'TXT', name: '@', content: 'Hello', ttl: 300 })).not.toBe(key({ type: 'TXT', name: '@', content: 'hello', ttl: 300 }));
-    expect(key({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 300 })).not.toBe(key({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 300 }));
-    expect(key({ type: 'HTTPS', name: '@', content: '1 . alpn=h2,h3', ttl: 300 })).not.toBe(key({ type: 'HTTPS', name: '@', content: '1 . alpn=h3,h2', ttl: 300 }));
+    expect(key({ type: 'TXT', name: '@', content: 'Hello', ttl: 300 })).not.toBe(
+      key({ type: 'TXT', name: '@', content: 'hello', ttl: 300 }),
+    );
+    expect(key({ type: 'A', name: 'a', content: '192.0.2.1', ttl: 300 })).not.toBe(
+      key({ type: 'A', name: 'b', content: '192.0.2.1', ttl: 300 }),
+    );
+    expect(key({ type: 'HTTPS', name: '@', content: '1 . alpn=h2,h3', ttl: 300 })).not.toBe(
+      key({ type: 'HTTPS', name: '@', content: '1 . alpn=h3,h2', ttl: 300 }),
+    );
   });
 });

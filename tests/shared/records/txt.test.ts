@@ -30,7 +30,11 @@ describe('TXT canonical form', () => {
 
   it('splits values longer than 255 bytes at 255 without cutting a character', () => {
     const long = 'k'.repeat(600);
-    expect(quoteTxt(txtStringsOf(long)).split('" "').map((s) => s.replace(/"/g, '').length)).toEqual([255, 255, 90]);
+    expect(
+      quoteTxt(txtStringsOf(long))
+        .split('" "')
+        .map((s) => s.replace(/"/g, '').length),
+    ).toEqual([255, 255, 90]);
     const value = 'é'.repeat(200); // 400 bytes
     const parts = txtStringsOf(quoteTxt(txtStringsOf(value)));
     expect(parts.length).toBe(2);

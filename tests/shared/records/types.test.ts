@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DnsRecordSchema, MIGRATABLE_TYPES, RECORD_SPECS, RECORD_TYPES, recordFromPresentation, recordFromWire, typeByCode } from '@dnsferry/shared';
+import {
+  DnsRecordSchema,
+  MIGRATABLE_TYPES,
+  RECORD_SPECS,
+  RECORD_TYPES,
+  recordFromPresentation,
+  recordFromWire,
+  typeByCode,
+} from '@dnsferry/shared';
 
 /** Presentation as a zone file may write it → the canonical content the record model holds. */
 const CASES: Array<[type: string, rdata: string, content: string]> = [
@@ -16,9 +24,17 @@ const CASES: Array<[type: string, rdata: string, content: string]> = [
   ['DS', '60485 RSASHA1 1 2bb183af5f22588179a53b0a98631fad1a292118', '60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118'],
   ['TLSA', '3 1 1 6ec8fe1a4b9c', '3 1 1 6EC8FE1A4B9C'],
   ['SMIMEA', '3 0 0 30820a', '3 0 0 30820A'],
-  ['SSHFP', '4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789', '4 2 123456789ABCDEF67890123456789ABCDEF67890123456789ABCDEF123456789'],
+  [
+    'SSHFP',
+    '4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789',
+    '4 2 123456789ABCDEF67890123456789ABCDEF67890123456789ABCDEF123456789',
+  ],
   ['HTTPS', '1 . alpn="h2,h3" ipv4hint=192.0.2.1', '1 . alpn="h2,h3" ipv4hint=192.0.2.1'],
-  ['HTTPS', '1 . ipv6hint=2001:db8::0:1 port=8443 alpn=h3 mandatory=port,alpn', '1 . mandatory=alpn,port alpn="h3" port=8443 ipv6hint=2001:db8::1'],
+  [
+    'HTTPS',
+    '1 . ipv6hint=2001:db8::0:1 port=8443 alpn=h3 mandatory=port,alpn',
+    '1 . mandatory=alpn,port alpn="h3" port=8443 ipv6hint=2001:db8::1',
+  ],
   ['SVCB', '0 svc', '0 svc.example.com'],
   ['SVCB', '16 foo.example.org. key667=hello no-default-alpn alpn=h2', '16 foo.example.org alpn="h2" no-default-alpn key667="hello"'],
   ['NAPTR', '100 10 "S" "SIP+D2U" "" _sip._udp', '100 10 "S" "SIP+D2U" "" _sip._udp.example.com'],
@@ -87,7 +103,25 @@ describe('RFC 3597 generic RDATA and wire form', () => {
 
   it('reads names in an answer through compression pointers', () => {
     // header(12) + "example.com" at 12, then an MX RDATA at 25: priority 10 + "mail" + pointer to 12
-    const msg = new Uint8Array([...new Array(12).fill(0), 7, ...'example'.split('').map((c) => c.charCodeAt(0)), 3, 99, 111, 109, 0, 0, 10, 4, 109, 97, 105, 108, 0xc0, 12]);
+    const msg = new Uint8Array([
+      ...new Array(12).fill(0),
+      7,
+      ...'example'.split('').map((c) => c.charCodeAt(0)),
+      3,
+      99,
+      111,
+      109,
+      0,
+      0,
+      10,
+      4,
+      109,
+      97,
+      105,
+      108,
+      0xc0,
+      12,
+    ]);
     const res = recordFromWire('MX', 'x', 300, msg, 25, 9);
     expect(res.ok && res.record).toMatchObject({ type: 'MX', priority: 10, content: 'mail.example.com' });
   });

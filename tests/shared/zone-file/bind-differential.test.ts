@@ -18,7 +18,30 @@ const SEED = Number(process.env.DNSFERRY_ZONE_SEED ?? 20261123);
 const FILES = 24;
 const RECORDS_PER_FILE = 250;
 /** Integrity checks off: the files hold delegations and out-of-bailiwick names on purpose. */
-const COMPILE = ['-i', 'none', '-k', 'ignore', '-n', 'ignore', '-r', 'ignore', '-M', 'ignore', '-S', 'ignore', '-T', 'ignore', '-W', 'ignore', '-f', 'text', '-F', 'text', '-o', '-'];
+const COMPILE = [
+  '-i',
+  'none',
+  '-k',
+  'ignore',
+  '-n',
+  'ignore',
+  '-r',
+  'ignore',
+  '-M',
+  'ignore',
+  '-S',
+  'ignore',
+  '-T',
+  'ignore',
+  '-W',
+  'ignore',
+  '-f',
+  'text',
+  '-F',
+  'text',
+  '-o',
+  '-',
+];
 const RECORD_LINE = /^\S+\.\s+\d+\s+IN\s+\S+\s/;
 
 interface Reading {
@@ -39,7 +62,10 @@ function bindReading(zone: string, file: string): string {
     const e = error as { stdout?: string; stderr?: string };
     throw new Error(`BIND refused ${file}: ${e.stdout ?? ''}${e.stderr ?? ''}`);
   }
-  return out.split('\n').filter((l) => RECORD_LINE.test(l)).join('\n');
+  return out
+    .split('\n')
+    .filter((l) => RECORD_LINE.test(l))
+    .join('\n');
 }
 
 let dir = '';
@@ -49,7 +75,9 @@ const readings: Reading[] = [];
 function requireBind(bin = 'named-compilezone'): void {
   const probe = spawnSync(bin, ['-v'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error(`${bin} is missing: this test compares our zone-file reader with BIND's; install it with "apt-get install bind9-utils"`);
+    throw new Error(
+      `${bin} is missing: this test compares our zone-file reader with BIND's; install it with "apt-get install bind9-utils"`,
+    );
   }
 }
 
@@ -101,7 +129,10 @@ function compare(key: (e: ZoneEntry) => string, classify: (bind: ZoneEntry, ours
     }
     for (const e of unmatched) {
       const partner = ours.find((o) => o.owner === e.owner && o.type === e.type);
-      add(classify(e, partner), `BIND: ${e.owner} ${e.ttl} ${e.type} ${e.rdata} | ours: ${partner ? `${partner.ttl} ${partner.rdata} (line ${partner.line})` : '—'}`);
+      add(
+        classify(e, partner),
+        `BIND: ${e.owner} ${e.ttl} ${e.type} ${e.rdata} | ours: ${partner ? `${partner.ttl} ${partner.rdata} (line ${partner.line})` : '—'}`,
+      );
     }
     for (const [k, n] of pool) if (n > 0) add('only in our reading', k);
   }
@@ -110,7 +141,8 @@ function compare(key: (e: ZoneEntry) => string, classify: (bind: ZoneEntry, ours
 
 function report(title: string, c: Comparison): string {
   const lines = [`${title}: ${c.identical}/${c.total} identical (${((100 * c.identical) / c.total).toFixed(3)} %)`];
-  for (const [cls, { count, example }] of [...c.classes].sort((a, b) => b[1].count - a[1].count)) lines.push(`  ${count} × ${cls} — e.g. ${example}`);
+  for (const [cls, { count, example }] of [...c.classes].sort((a, b) => b[1].count - a[1].count))
+    lines.push(`  ${count} × ${cls} — e.g. ${example}`);
   return lines.join('\n');
 }
 
@@ -158,8 +190,10 @@ describe('zone files read as BIND reads them', () => {
     for (const reading of readings) {
       const bind = parseZoneFile(reading.canonical, reading.zone);
       const ours = parseZoneFile(reading.text, reading.zone);
-      for (const i of bind.issues) add(`the registry refuses BIND's reading: ${i.message.replace(/"[^"]*"/g, '"…"')}`, `${reading.zone} ${i.text}`);
-      for (const i of ours.issues) add(`the registry refuses our reading: ${i.message.replace(/"[^"]*"/g, '"…"')}`, `${reading.file}:${i.line} ${i.text}`);
+      for (const i of bind.issues)
+        add(`the registry refuses BIND's reading: ${i.message.replace(/"[^"]*"/g, '"…"')}`, `${reading.zone} ${i.text}`);
+      for (const i of ours.issues)
+        add(`the registry refuses our reading: ${i.message.replace(/"[^"]*"/g, '"…"')}`, `${reading.file}:${i.line} ${i.text}`);
       const pool = new Map<string, number>();
       for (const r of ours.records) pool.set(key(r), (pool.get(key(r)) ?? 0) + 1);
       total += bind.records.length + bind.issues.length;
@@ -170,7 +204,10 @@ describe('zone files read as BIND reads them', () => {
           identical++;
         } else {
           const partner = ours.records.find((o) => o.type === r.type && o.name === r.name);
-          add(partner ? `${r.type} differs` : `${r.type} missing from our reading`, `BIND ${key(r)} | ours ${partner ? key(partner) : '—'}`);
+          add(
+            partner ? `${r.type} differs` : `${r.type} missing from our reading`,
+            `BIND ${key(r)} | ours ${partner ? key(partner) : '—'}`,
+          );
         }
       }
       for (const [k, n] of pool) if (n > 0) add('only in our reading', k);
@@ -192,6 +229,8 @@ describe('zone files read as BIND reads them', () => {
   });
 
   it('fails with a clear message, rather than skipping, where BIND is not installed', () => {
-    expect(() => requireBind('named-compilezone-not-installed')).toThrow(/named-compilezone-not-installed is missing: .*apt-get install bind9-utils/);
+    expect(() => requireBind('named-compilezone-not-installed')).toThrow(
+      /named-compilezone-not-installed is missing: .*apt-get install bind9-utils/,
+    );
   });
 });

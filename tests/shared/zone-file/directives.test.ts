@@ -7,8 +7,24 @@ describe('readZoneEntries: directives', () => {
   it('reads $ORIGIN absolute, and relative to the origin in force', () => {
     const r = readZoneEntries('$TTL 60\n$ORIGIN 8.b.d.0.1.0.0.2.ip6.arpa.\n1.0 PTR host\n$ORIGIN 2\n3 PTR host.example.com.\n', O);
     expect(r.entries).toEqual([
-      { line: 3, owner: '1.0.8.b.d.0.1.0.0.2.ip6.arpa', ttl: 60, type: 'PTR', rdata: 'host', origin: '8.b.d.0.1.0.0.2.ip6.arpa', notes: [] },
-      { line: 5, owner: '3.2.8.b.d.0.1.0.0.2.ip6.arpa', ttl: 60, type: 'PTR', rdata: 'host.example.com.', origin: '2.8.b.d.0.1.0.0.2.ip6.arpa', notes: [] },
+      {
+        line: 3,
+        owner: '1.0.8.b.d.0.1.0.0.2.ip6.arpa',
+        ttl: 60,
+        type: 'PTR',
+        rdata: 'host',
+        origin: '8.b.d.0.1.0.0.2.ip6.arpa',
+        notes: [],
+      },
+      {
+        line: 5,
+        owner: '3.2.8.b.d.0.1.0.0.2.ip6.arpa',
+        ttl: 60,
+        type: 'PTR',
+        rdata: 'host.example.com.',
+        origin: '2.8.b.d.0.1.0.0.2.ip6.arpa',
+        notes: [],
+      },
     ]);
     expect(r.origin).toBe('8.b.d.0.1.0.0.2.ip6.arpa');
   });
@@ -22,7 +38,11 @@ describe('readZoneEntries: directives', () => {
   it('points out $INCLUDE and unknown directives with their line, and reads on', () => {
     const r = readZoneEntries('$TTL 60\n$INCLUDE /etc/bind/keys.db\n$DATE 2024\nb A 192.0.2.2\n', O);
     expect(r.issues).toEqual([
-      { line: 2, text: '$INCLUDE /etc/bind/keys.db', message: '$INCLUDE: the file /etc/bind/keys.db is not read from here; paste its records in its place' },
+      {
+        line: 2,
+        text: '$INCLUDE /etc/bind/keys.db',
+        message: '$INCLUDE: the file /etc/bind/keys.db is not read from here; paste its records in its place',
+      },
       { line: 3, text: '$DATE 2024', message: '$DATE is not a directive (BIND knows $ORIGIN, $TTL, $INCLUDE and $GENERATE)' },
     ]);
     expect(r.entries.map((e) => e.owner)).toEqual(['b.example.com']);
@@ -40,7 +60,10 @@ describe('readZoneEntries: directives', () => {
   });
 
   it('expands reverse nibbles, and keeps the $ and escapes of a TXT rdata for the registry', () => {
-    const r = readZoneEntries('$TTL 60\n$ORIGIN 0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.\n$GENERATE 17-18 ${0,3,n} PTR "h-$.example.com."\n$GENERATE 1-1 t$ TXT "v=$ $$ \\$x \\"q\\""\n', O);
+    const r = readZoneEntries(
+      '$TTL 60\n$ORIGIN 0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.\n$GENERATE 17-18 ${0,3,n} PTR "h-$.example.com."\n$GENERATE 1-1 t$ TXT "v=$ $$ \\$x \\"q\\""\n',
+      O,
+    );
     const origin = '0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa';
     expect(r.entries).toEqual([
       { line: 3, owner: `1.1.${origin}`, ttl: 60, type: 'PTR', rdata: 'h-17.example.com.', origin, notes: [] },

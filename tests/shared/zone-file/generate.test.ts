@@ -20,8 +20,10 @@ describe('$GENERATE templates (BIND genname)', () => {
     expect(expandTemplate(template, it)).toEqual({ text });
   });
 
-  it('says when a modifier is not BIND\'s', () => {
-    expect(expandTemplate('a${1,2,q}', 1)).toEqual({ error: '"a${1,2,q}": a $GENERATE modifier is written ${offset[,width[,base]]} (base d, o, x, X, n or N)' });
+  it("says when a modifier is not BIND's", () => {
+    expect(expandTemplate('a${1,2,q}', 1)).toEqual({
+      error: '"a${1,2,q}": a $GENERATE modifier is written ${offset[,width[,base]]} (base d, o, x, X, n or N)',
+    });
   });
 
   it('reads ranges with an optional step', () => {

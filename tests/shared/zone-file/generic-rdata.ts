@@ -37,7 +37,16 @@ export function genericFor(g: Gen, type: GenType): string[] | null {
     case 'HTTPS':
     case 'SVCB': {
       const alpn = [...charString('h2'), ...charString('h3')];
-      bytes = [...u16(g.int(1, 9)), ...(g.chance(0.5) ? [0] : wireHost(g)), ...u16(1), ...u16(alpn.length), ...alpn, ...u16(3), ...u16(2), ...u16(g.int(1, 65535))];
+      bytes = [
+        ...u16(g.int(1, 9)),
+        ...(g.chance(0.5) ? [0] : wireHost(g)),
+        ...u16(1),
+        ...u16(alpn.length),
+        ...alpn,
+        ...u16(3),
+        ...u16(2),
+        ...u16(g.int(1, 65535)),
+      ];
       break;
     }
     case 'LOC':
@@ -46,7 +55,14 @@ export function genericFor(g: Gen, type: GenType): string[] | null {
       bytes = [...u16(g.int(0, 100)), ...wireHost(g)];
       break;
     case 'NAPTR':
-      bytes = [...u16(g.int(0, 200)), ...u16(10), ...charString('U'), ...charString('E2U+sip'), ...charString('!^.*$!sip:x@example.com!'), 0];
+      bytes = [
+        ...u16(g.int(0, 200)),
+        ...u16(10),
+        ...charString('U'),
+        ...charString('E2U+sip'),
+        ...charString('!^.*$!sip:x@example.com!'),
+        0,
+      ];
       break;
     case 'OPENPGPKEY':
       bytes = randomBytes(g, g.int(20, 60));
@@ -70,5 +86,9 @@ export function genericFor(g: Gen, type: GenType): string[] | null {
   }
   const hex = bytes.map((x) => x.toString(16).padStart(2, '0')).join('');
   // BIND takes the hex in pieces too
-  return ['\\#', String(bytes.length), ...(hex.length > 16 && g.chance(0.5) ? [hex.slice(0, 16), hex.slice(16)] : [hex || '']).filter(Boolean)];
+  return [
+    '\\#',
+    String(bytes.length),
+    ...(hex.length > 16 && g.chance(0.5) ? [hex.slice(0, 16), hex.slice(16)] : [hex || '']).filter(Boolean),
+  ];
 }

@@ -42,7 +42,14 @@ describe('parseZoneFile', () => {
   });
 
   it('points out every line it cannot read instead of dropping it', () => {
-    const text = ['www A 192.0.2.1', 'bad A 999.1.1.1', 'x HINFO "pc" "linux"', '@ MX mail.example.com.', 'other.example.org. A 192.0.2.9', 'ok TXT "fine"'].join('\n');
+    const text = [
+      'www A 192.0.2.1',
+      'bad A 999.1.1.1',
+      'x HINFO "pc" "linux"',
+      '@ MX mail.example.com.',
+      'other.example.org. A 192.0.2.9',
+      'ok TXT "fine"',
+    ].join('\n');
     const parsed = parseZoneFile(text, 'example.com');
     expect(parsed.records.map((r) => r.name)).toEqual(['www', 'ok']);
     expect(parsed.issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);

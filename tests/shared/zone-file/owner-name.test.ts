@@ -28,6 +28,10 @@ describe('absoluteName', () => {
   });
 
   it('knows which names are inside a zone', () => {
-    expect([isInside('a.example.com', 'example.com'), isInside('example.com', 'example.com'), isInside('badexample.com', 'example.com')]).toEqual([true, true, false]);
+    expect([
+      isInside('a.example.com', 'example.com'),
+      isInside('example.com', 'example.com'),
+      isInside('badexample.com', 'example.com'),
+    ]).toEqual([true, true, false]);
   });
 });

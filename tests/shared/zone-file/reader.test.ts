@@ -30,9 +30,17 @@ describe('readZoneEntries: owners', () => {
     const r = readZoneEntries('$TTL 300\n  A 192.0.2.1\na..b A 192.0.2.2\n  A 192.0.2.3\n', O);
     expect(r.entries).toEqual([]);
     expect(r.issues).toEqual([
-      { line: 2, text: 'A 192.0.2.1', message: 'this line starts with a blank, so it continues the owner of the line before, and there is none' },
+      {
+        line: 2,
+        text: 'A 192.0.2.1',
+        message: 'this line starts with a blank, so it continues the owner of the line before, and there is none',
+      },
       { line: 3, text: 'a..b A 192.0.2.2', message: 'the owner "a..b" is not a name: a name has an empty label ("..")' },
-      { line: 4, text: 'A 192.0.2.3', message: 'this line starts with a blank, so it continues the owner of the line before, and there is none' },
+      {
+        line: 4,
+        text: 'A 192.0.2.3',
+        message: 'this line starts with a blank, so it continues the owner of the line before, and there is none',
+      },
     ]);
   });
 
@@ -40,14 +48,20 @@ describe('readZoneEntries: owners', () => {
     const r = readZoneEntries('$TTL 60\nx A 192.0.2.1\n$ORIGIN sub.example.com.\n MX 10 mail\n', O);
     expect(r.entries).toEqual([
       entry(2, 'x.example.com', 60, 'A', '192.0.2.1'),
-      entry(4, 'x.example.com', 60, 'MX', '10 mail', { origin: 'sub.example.com', notes: ['this line continues the owner x.example.com written before $ORIGIN sub.example.com, as BIND reads it'] }),
+      entry(4, 'x.example.com', 60, 'MX', '10 mail', {
+        origin: 'sub.example.com',
+        notes: ['this line continues the owner x.example.com written before $ORIGIN sub.example.com, as BIND reads it'],
+      }),
     ]);
   });
 });
 
 describe('readZoneEntries: class, TTL and type', () => {
   it('takes class and TTL in either order, TTL units in any case, and the class as IN or CLASS1', () => {
-    const r = readZoneEntries('a 300 IN A 192.0.2.1\nb IN 1h30m A 192.0.2.2\nc in 2D a 192.0.2.3\nd CLASS1 1w A 192.0.2.4\ne 1W2d A 192.0.2.5\n', O);
+    const r = readZoneEntries(
+      'a 300 IN A 192.0.2.1\nb IN 1h30m A 192.0.2.2\nc in 2D a 192.0.2.3\nd CLASS1 1w A 192.0.2.4\ne 1W2d A 192.0.2.5\n',
+      O,
+    );
     expect(r.entries.map((e) => [e.owner, e.ttl, e.type])).toEqual([
       ['a.example.com', 300, 'A'],
       ['b.example.com', 5400, 'A'],
@@ -70,12 +84,18 @@ describe('readZoneEntries: class, TTL and type', () => {
   it('keeps TTL 0 as read, and reads a TTL above 2^31-1 as 0 with a note, as BIND does', () => {
     const r = readZoneEntries('a 0 A 192.0.2.1\nb 4294967295 A 192.0.2.2\n', O);
     const note = 'the TTL 4294967295 is above 2147483647; BIND reads it as 0';
-    expect(r.entries).toEqual([entry(1, 'a.example.com', 0, 'A', '192.0.2.1'), entry(2, 'b.example.com', 0, 'A', '192.0.2.2', { notes: [note] })]);
+    expect(r.entries).toEqual([
+      entry(1, 'a.example.com', 0, 'A', '192.0.2.1'),
+      entry(2, 'b.example.com', 0, 'A', '192.0.2.2', { notes: [note] }),
+    ]);
     expect(r.notes).toEqual([{ line: 2, message: note }]);
   });
 
   it('points out a line whose class is not IN, whose type is a bad TTL or an aging stamp, or that has no type or value', () => {
-    const r = readZoneEntries('$TTL 60\na CH TXT "x"\nb 1h30 A 192.0.2.1\nc 300 IN 200 A 192.0.2.1\nd 300\ne A\nf [AGING:3711111] 1200 A 192.0.2.1\n', O);
+    const r = readZoneEntries(
+      '$TTL 60\na CH TXT "x"\nb 1h30 A 192.0.2.1\nc 300 IN 200 A 192.0.2.1\nd 300\ne A\nf [AGING:3711111] 1200 A 192.0.2.1\n',
+      O,
+    );
     expect(r.entries).toEqual([]);
     expect(r.issues.map((i) => [i.line, i.message])).toEqual([
       [2, 'class CH: only Internet (IN) records are carried'],
@@ -102,7 +122,9 @@ describe('readZoneEntries: the TTL of a record written without one (named-compil
   it('without $TTL, a SOA with no TTL and nothing before it gives its minimum to every record without one', () => {
     const r = readZoneEntries('@ SOA ns1 host ( 1 2 3 4 5m )\na 100 A 192.0.2.1\nb A 192.0.2.2\n', O);
     expect(r.entries).toEqual([
-      entry(1, 'example.com', 300, 'SOA', 'ns1 host 1 2 3 4 5m', { notes: ["no TTL and no $TTL before: the SOA's minimum (300) is used, as BIND does"] }),
+      entry(1, 'example.com', 300, 'SOA', 'ns1 host 1 2 3 4 5m', {
+        notes: ["no TTL and no $TTL before: the SOA's minimum (300) is used, as BIND does"],
+      }),
       entry(2, 'a.example.com', 100, 'A', '192.0.2.1'),
       entry(3, 'b.example.com', 300, 'A', '192.0.2.2', { notes: ["no TTL and no $TTL: the SOA's minimum (300) applies, as in BIND"] }),
     ]);
@@ -119,12 +141,16 @@ describe('readZoneEntries: the TTL of a record written without one (named-compil
       ['c.example.com', 200, []],
       ['d.example.com', 200, note(200)],
     ]);
-    expect(r.notes).toEqual([{ line: 2, message: 'no $TTL: a record without a TTL takes the TTL of the record before it, as BIND does (RFC 1035)' }]);
+    expect(r.notes).toEqual([
+      { line: 2, message: 'no $TTL: a record without a TTL takes the TTL of the record before it, as BIND does (RFC 1035)' },
+    ]);
   });
 
   it('with no TTL anywhere before, BIND refuses the zone: dnsferry reads on with 3600 and says so', () => {
     const r = readZoneEntries('www A 192.0.2.1\n', O);
-    expect(r.entries).toEqual([entry(1, 'www.example.com', 3600, 'A', '192.0.2.1', { notes: ['no TTL and none before: 3600 is used (BIND would refuse the zone)'] })]);
+    expect(r.entries).toEqual([
+      entry(1, 'www.example.com', 3600, 'A', '192.0.2.1', { notes: ['no TTL and none before: 3600 is used (BIND would refuse the zone)'] }),
+    ]);
     expect(r.notes).toEqual([{ line: 1, message: 'no TTL and no $TTL before line 1: BIND would refuse this zone; dnsferry uses 3600' }]);
   });
 });
@@ -136,7 +162,10 @@ describe('readZoneEntries: RDATA and Cloudflare tags', () => {
   });
 
   it("reads Cloudflare's cf-proxied tag; without it, proxied is absent", () => {
-    const r = readZoneEntries('www.example.com.\t1\tIN\tA\t192.0.2.1 ; cf_tags=cf-proxied:true\napi.example.com.\t1\tIN\tA\t192.0.2.2 ; cf_tags=cf-proxied:false\nmail.example.com.\t1\tIN\tA\t192.0.2.3\n', O);
+    const r = readZoneEntries(
+      'www.example.com.\t1\tIN\tA\t192.0.2.1 ; cf_tags=cf-proxied:true\napi.example.com.\t1\tIN\tA\t192.0.2.2 ; cf_tags=cf-proxied:false\nmail.example.com.\t1\tIN\tA\t192.0.2.3\n',
+      O,
+    );
     expect(r.entries).toEqual([
       entry(1, 'www.example.com', 1, 'A', '192.0.2.1', { proxied: true }),
       entry(2, 'api.example.com', 1, 'A', '192.0.2.2', { proxied: false }),

@@ -12,14 +12,50 @@ import { genericFor } from './generic-rdata';
 import { Gen, rng } from './seeded-random';
 
 export const GENERATED_TYPES = [
-  'A', 'AAAA', 'CAA', 'CERT', 'CNAME', 'DS', 'HTTPS', 'LOC', 'MX', 'NAPTR', 'NS', 'OPENPGPKEY', 'PTR',
-  'SMIMEA', 'SRV', 'SSHFP', 'SVCB', 'TLSA', 'TXT', 'URI',
+  'A',
+  'AAAA',
+  'CAA',
+  'CERT',
+  'CNAME',
+  'DS',
+  'HTTPS',
+  'LOC',
+  'MX',
+  'NAPTR',
+  'NS',
+  'OPENPGPKEY',
+  'PTR',
+  'SMIMEA',
+  'SRV',
+  'SSHFP',
+  'SVCB',
+  'TLSA',
+  'TXT',
+  'URI',
 ] as const;
 export type GenType = (typeof GENERATED_TYPES)[number];
 
 const TYPE_CODES: Record<GenType, number> = {
-  A: 1, AAAA: 28, CAA: 257, CERT: 37, CNAME: 5, DS: 43, HTTPS: 65, LOC: 29, MX: 15, NAPTR: 35, NS: 2,
-  OPENPGPKEY: 61, PTR: 12, SMIMEA: 53, SRV: 33, SSHFP: 44, SVCB: 64, TLSA: 52, TXT: 16, URI: 256,
+  A: 1,
+  AAAA: 28,
+  CAA: 257,
+  CERT: 37,
+  CNAME: 5,
+  DS: 43,
+  HTTPS: 65,
+  LOC: 29,
+  MX: 15,
+  NAPTR: 35,
+  NS: 2,
+  OPENPGPKEY: 61,
+  PTR: 12,
+  SMIMEA: 53,
+  SRV: 33,
+  SSHFP: 44,
+  SVCB: 64,
+  TLSA: 52,
+  TXT: 16,
+  URI: 256,
 };
 
 export interface GeneratedZone {
@@ -46,7 +82,8 @@ const UNICODE = ['ÅLAND', 'Grüße', 'Ωmega', '日本', 'café'];
 function txtString(g: Gen): string {
   const roll = g.r();
   if (roll < 0.3) return `"${g.pick(['v=DMARC1; p=none', 'a b c', 'semi;colon (paren)', '', 'plain', ')(', 'tab\there', '\\065\\009x'])}"`;
-  if (roll < 0.5) return g.pick(['foo', 'bar', 'v=spf1', '-all', 'k=rsa', 'word\\;semi', 'esc\\"q', 'par\\(en\\)', '\\065\\066', 'back\\\\slash']);
+  if (roll < 0.5)
+    return g.pick(['foo', 'bar', 'v=spf1', '-all', 'k=rsa', 'word\\;semi', 'esc\\"q', 'par\\(en\\)', '\\065\\066', 'back\\\\slash']);
   if (roll < 0.65) {
     // non-ASCII, as BIND writes it: each UTF-8 byte as \DDD
     const bytes = new TextEncoder().encode(g.pick(UNICODE));
@@ -78,7 +115,8 @@ function rdataFor(g: Gen, type: GenType, origin: string): string[] {
       return [ipv6(g)];
     case 'CAA': {
       const tag = g.pick(['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc']);
-      const value = tag === 'iodef' ? 'mailto:security@example.com' : g.pick(['letsencrypt.org', 'pki.goog; cansignhttpexchanges=yes', ';']);
+      const value =
+        tag === 'iodef' ? 'mailto:security@example.com' : g.pick(['letsencrypt.org', 'pki.goog; cansignhttpexchanges=yes', ';']);
       const quoted = value.includes(' ') || value.includes(';') || g.chance(0.7);
       return [g.pick(['0', '128']), tag, quoted ? `"${value}"` : value];
     }
@@ -100,14 +138,34 @@ function rdataFor(g: Gen, type: GenType, origin: string): string[] {
     }
     case 'LOC':
       return g.chance(0.5)
-        ? [String(g.int(0, 89)), String(g.int(0, 59)), `${g.int(0, 59)}.${g.int(100, 999)}`, g.pick(['N', 'S']), String(g.int(0, 179)), String(g.int(0, 59)), `${g.int(0, 59)}.000`, g.pick(['E', 'W']), `${g.int(-100, 4000)}.00m`, '1m', '10000m', '10m']
+        ? [
+            String(g.int(0, 89)),
+            String(g.int(0, 59)),
+            `${g.int(0, 59)}.${g.int(100, 999)}`,
+            g.pick(['N', 'S']),
+            String(g.int(0, 179)),
+            String(g.int(0, 59)),
+            `${g.int(0, 59)}.000`,
+            g.pick(['E', 'W']),
+            `${g.int(-100, 4000)}.00m`,
+            '1m',
+            '10000m',
+            '10m',
+          ]
         : [String(g.int(0, 89)), g.pick(['N', 'S']), String(g.int(0, 179)), g.pick(['E', 'W']), `${g.int(0, 900)}m`];
     case 'MX':
       return [String(g.int(0, 100)), host(g, origin)];
     case 'NAPTR':
       return g.chance(0.5)
         ? [String(g.int(0, 200)), '10', '"U"', '"E2U+sip"', '"!^.*$!sip:info@example.com!"', '.']
-        : [String(g.int(0, 200)), '50', g.pick(['"S"', 'S']), g.pick(['"SIP+D2U"', 'SIP+D2T']), '""', `_sip._udp.${g.pick(['example.net.', 'relay'])}`];
+        : [
+            String(g.int(0, 200)),
+            '50',
+            g.pick(['"S"', 'S']),
+            g.pick(['"SIP+D2U"', 'SIP+D2T']),
+            '""',
+            `_sip._udp.${g.pick(['example.net.', 'relay'])}`,
+          ];
     case 'OPENPGPKEY':
       return [g.base64(g.int(30, 90))];
     case 'SMIMEA':
@@ -137,7 +195,19 @@ function ttlToken(g: Gen): { text: string; seconds: number } {
     const s = g.pick([0, 1, 60, 300, 3600, 86400]);
     return { text: String(s), seconds: s };
   }
-  const forms: Array<[string, number]> = [['1h30m', 5400], ['2d', 172800], ['1w', 604800], ['1H', 3600], ['90M', 5400], ['1d12h', 129600], ['1W2D', 777600], ['45s', 45], ['0', 0], ['2147483648', 0], ['4294967295', 0]];
+  const forms: Array<[string, number]> = [
+    ['1h30m', 5400],
+    ['2d', 172800],
+    ['1w', 604800],
+    ['1H', 3600],
+    ['90M', 5400],
+    ['1d12h', 129600],
+    ['1W2D', 777600],
+    ['45s', 45],
+    ['0', 0],
+    ['2147483648', 0],
+    ['4294967295', 0],
+  ];
   const [text, seconds] = g.pick(forms);
   return { text, seconds };
 }
@@ -214,7 +284,8 @@ export function generateZone(seed: number, index: number, records: number): Gene
     const type = g.pick(GENERATED_TYPES);
     let line = '';
     // an owner-less line continues the last owner with another type (CNAME stands alone)
-    const continues = lastOwnerLine !== null && type !== 'CNAME' && !lastOwnerLine.types.has(type) && !lastOwnerLine.types.has('CNAME') && g.chance(0.25);
+    const continues =
+      lastOwnerLine !== null && type !== 'CNAME' && !lastOwnerLine.types.has(type) && !lastOwnerLine.types.has('CNAME') && g.chance(0.25);
     if (continues && lastOwnerLine) {
       line = g.pick([' ', '\t', '    ']);
       lastOwnerLine.types.add(type);
@@ -234,7 +305,8 @@ export function generateZone(seed: number, index: number, records: number): Gene
     const generic = g.chance(0.08) ? genericFor(g, type) : null;
     const tokens = generic ?? rdataFor(g, type, origin);
     line += `${head ? `${head} ` : ''}${typeToken(g, type, TYPE_CODES[type])} ${withParentheses(g, tokens)}`;
-    if (g.chance(0.1)) line += g.pick([' ; a comment', '\t; cf_tags=cf-proxied:true', ' ; cf_tags=cf-proxied:false', ';x', ' ; don\'t "worry ( about it']);
+    if (g.chance(0.1))
+      line += g.pick([' ; a comment', '\t; cf_tags=cf-proxied:true', ' ; cf_tags=cf-proxied:false', ';x', ' ; don\'t "worry ( about it']);
     lines.push(line);
     if (g.chance(0.05)) lines.push(g.pick(['', '; a comment line', '   ', '\t; indented comment']));
     count++;

@@ -14,7 +14,12 @@ export const DNSFERRY_TEST_RECORDS: DnsRecordInput[] = [
   { type: 'MX', name: '@', ttl: 3600, content: 'mail.dnsferry.test', priority: 10 },
   { type: 'MX', name: '@', ttl: 3600, content: 'inbound-7.dnsferry.test', priority: 20 },
   { type: 'MX', name: '@', ttl: 3600, content: 'mx.mailhost.example', priority: 30 },
-  { type: 'TXT', name: '@', ttl: 300, content: '"v=spf1 mx a:outbound-relay.dnsferry.test include:_spf.dnsferry.test include:_spf.mailhost.example ~all"' },
+  {
+    type: 'TXT',
+    name: '@',
+    ttl: 300,
+    content: '"v=spf1 mx a:outbound-relay.dnsferry.test include:_spf.dnsferry.test include:_spf.mailhost.example ~all"',
+  },
   { type: 'TXT', name: '@', ttl: 300, content: '"google-site-verification=dnsferry-test-token"' },
   { type: 'TXT', name: '@', ttl: 300, content: `"v=verify1 ${'a'.repeat(235)}-part1-end" "part2-${'b'.repeat(94)}"` },
   { type: 'TXT', name: '@', ttl: 300, content: String.raw`"say \"hi\" to C:\\dns" "second string"` },
@@ -68,7 +73,19 @@ export const DNSFERRY_TEST_RECORDS: DnsRecordInput[] = [
  * wildcard's answer (web, and listed names that do not exist), only empty non-terminals (dev), or
  * glue below the delegation (ns1.intranet: reported as information only).
  */
-export const NOT_FOUND = ['hidden-host', 'deep.private', 'web', 'ftp', 'blog', 'dev', 'private', '_domainkey', '_tcp', 'ns1.intranet', 'ns2.intranet'];
+export const NOT_FOUND = [
+  'hidden-host',
+  'deep.private',
+  'web',
+  'ftp',
+  'blog',
+  'dev',
+  'private',
+  '_domainkey',
+  '_tcp',
+  'ns1.intranet',
+  'ns2.intranet',
+];
 
 /** café.test: no wildcard, a null MX. */
 export const CAFE_TEST_RECORDS: DnsRecordInput[] = [

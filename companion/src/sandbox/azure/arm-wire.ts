@@ -85,7 +85,15 @@ export function trafficManagerJson(p: SimTrafficManagerProfile): unknown {
       profileStatus: 'Enabled',
       trafficRoutingMethod: 'Performance',
       dnsConfig: { relativeName: p.relativeName, fqdn: `${p.relativeName}.trafficmanager.net`, ttl: 60 },
-      monitorConfig: { profileMonitorStatus: 'Online', protocol: 'HTTPS', port: 443, path: '/', intervalInSeconds: 30, toleratedNumberOfFailures: 3, timeoutInSeconds: 10 },
+      monitorConfig: {
+        profileMonitorStatus: 'Online',
+        protocol: 'HTTPS',
+        port: 443,
+        path: '/',
+        intervalInSeconds: 30,
+        toleratedNumberOfFailures: 3,
+        timeoutInSeconds: 10,
+      },
       endpoints: [],
     },
   };

@@ -93,7 +93,10 @@ function page(ctx: ArmContext, url: URL, items: unknown[], pageSize: number, max
   const apiVersion = url.searchParams.get('api-version') ?? '';
   const topPart = Number.isInteger(top) && top > 0 ? `&$top=${top}` : '';
   const origin = new URL(ctx.armUrl);
-  return ok({ nextLink: `${origin.protocol}//${origin.hostname}:${origin.port || 443}${path}?api-version=${apiVersion}${topPart}&$skipToken=${skip}`, value });
+  return ok({
+    nextLink: `${origin.protocol}//${origin.hostname}:${origin.port || 443}${path}?api-version=${apiVersion}${topPart}&$skipToken=${skip}`,
+    value,
+  });
 }
 
 function count(ctx: ArmContext, route: string): void {
@@ -105,7 +108,10 @@ export function handleArm(ctx: ArmContext, method: string, rawUrl: string, autho
   const auth = authenticate(ctx, authorization);
   if (!('objectId' in auth)) return auth;
   const token = auth;
-  const segs = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segs = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   const low = segs.map((s) => s.toLowerCase());
   const throttled = throttle(ctx, token, segs[1] ?? '');
   if (throttled) return throttled;
@@ -124,9 +130,14 @@ export function handleArm(ctx: ArmContext, method: string, rawUrl: string, autho
   if (!sub) return err(arm.subscriptionNotFound(subId));
   if (sub.tenantId !== token.tenantId) return err(arm.wrongTenant(token.tenantId, sub.tenantId));
   const kind = low[2] === 'providers' ? low[4] : low[6];
-  const action = kind === 'publicipaddresses' ? 'Microsoft.Network/publicIPAddresses/read'
-    : kind === 'trafficmanagerprofiles' ? 'Microsoft.Network/trafficManagerProfiles/read'
-    : kind === 'dnszones' ? 'Microsoft.Network/dnszones/read' : 'Microsoft.Resources/subscriptions/read';
+  const action =
+    kind === 'publicipaddresses'
+      ? 'Microsoft.Network/publicIPAddresses/read'
+      : kind === 'trafficmanagerprofiles'
+        ? 'Microsoft.Network/trafficManagerProfiles/read'
+        : kind === 'dnszones'
+          ? 'Microsoft.Network/dnszones/read'
+          : 'Microsoft.Resources/subscriptions/read';
   if (!sub.readers.has(token.objectId)) {
     return err(arm.authorizationFailed(token.appId, token.objectId, action, url.pathname.replace(/\/(all|recordsets)$/i, '')));
   }
@@ -219,9 +230,7 @@ function recordSets(ctx: ArmContext, url: URL, zone: SimZone, rest: string[], rg
   if (rest.length === 2 && second !== undefined) {
     count(ctx, 'recordSet');
     const rs = zone.recordSets.find((r) => r.type === type && r.name.toLowerCase() === second.toLowerCase());
-    return rs
-      ? ok(recordSetJson(zone, rs))
-      : err(arm.resourceNotFound(`Microsoft.Network/dnszones/${zone.name}/${type}`, second, rg));
+    return rs ? ok(recordSetJson(zone, rs)) : err(arm.resourceNotFound(`Microsoft.Network/dnszones/${zone.name}/${type}`, second, rg));
   }
   return err(arm.noRoute(url.pathname));
 }

@@ -34,18 +34,44 @@ export function seedAzureDemo(sim: AzureSimulator): AzureDemo {
   const webIp = sim.addPublicIp({ subscriptionId: prod, resourceGroup: 'net-prod', name: 'web-ip', ipAddress: '203.0.113.10' });
   const webIp6 = sim.addPublicIp({ subscriptionId: prod, resourceGroup: 'net-prod', name: 'web-ip6', ipAddress: '2001:db8:10::10' });
   const spareIp = sim.addPublicIp({ subscriptionId: prod, resourceGroup: 'net-prod', name: 'spare-ip' });
-  const tm = sim.addTrafficManagerProfile({ subscriptionId: prod, resourceGroup: 'net-prod', name: 'shop-tm', relativeName: 'example-shop' });
+  const tm = sim.addTrafficManagerProfile({
+    subscriptionId: prod,
+    resourceGroup: 'net-prod',
+    name: 'shop-tm',
+    relativeName: 'example-shop',
+  });
   const cdn = `/subscriptions/${prod}/resourceGroups/net-prod/providers/Microsoft.Cdn/profiles/shop-cdn/endpoints/legacy`;
   const sets: Parameters<AzureSimulator['addRecordSet']>[1][] = [
     { name: '@', type: 'A', ttl: 300, aliasOf: webIp },
     { name: '@', type: 'AAAA', ttl: 300, data: { AAAARecords: [{ ipv6Address: '2001:db8::10' }] } },
-    { name: '@', type: 'MX', ttl: 3600, data: { MXRecords: [{ preference: 10, exchange: 'mail.example.com.' }, { preference: 20, exchange: 'mx2.example.net.' }] } },
-    { name: '@', type: 'TXT', ttl: 3600, data: txt(['v=spf1 include:spf.protection.outlook.com -all'], ['google-site-verification=dnsferry-demo']) },
+    {
+      name: '@',
+      type: 'MX',
+      ttl: 3600,
+      data: {
+        MXRecords: [
+          { preference: 10, exchange: 'mail.example.com.' },
+          { preference: 20, exchange: 'mx2.example.net.' },
+        ],
+      },
+    },
+    {
+      name: '@',
+      type: 'TXT',
+      ttl: 3600,
+      data: txt(['v=spf1 include:spf.protection.outlook.com -all'], ['google-site-verification=dnsferry-demo']),
+    },
     {
       name: '@',
       type: 'CAA',
       ttl: 3600,
-      data: { caaRecords: [{ flags: 0, tag: 'issue', value: 'letsencrypt.org' }, { flags: 0, tag: 'issuewild', value: ';' }, { flags: 128, tag: 'iodef', value: 'mailto:security@example.com' }] },
+      data: {
+        caaRecords: [
+          { flags: 0, tag: 'issue', value: 'letsencrypt.org' },
+          { flags: 0, tag: 'issuewild', value: ';' },
+          { flags: 128, tag: 'iodef', value: 'mailto:security@example.com' },
+        ],
+      },
     },
     { name: 'www', type: 'CNAME', ttl: 60, aliasOf: tm },
     { name: 'mail', type: 'A', ttl: 3600, data: a('192.0.2.25') },
@@ -61,26 +87,50 @@ export function seedAzureDemo(sim: AzureSimulator): AzureDemo {
     { name: 'quoted', type: 'TXT', ttl: 300, data: txt(['say "hello" \\ bye']) },
     { name: '*', type: 'A', ttl: 300, data: a('192.0.2.99') },
     { name: '*.dev', type: 'CNAME', ttl: 300, data: { CNAMERecord: { cname: 'app.example.com.' } } },
-    { name: '_sip._tcp', type: 'SRV', ttl: 3600, data: { SRVRecords: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.com.' }] } },
-    { name: '_sip._tls', type: 'SRV', ttl: 3600, data: { SRVRecords: [{ priority: 100, weight: 1, port: 443, target: 'sipdir.online.lync.com.' }] } },
+    {
+      name: '_sip._tcp',
+      type: 'SRV',
+      ttl: 3600,
+      data: { SRVRecords: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.com.' }] },
+    },
+    {
+      name: '_sip._tls',
+      type: 'SRV',
+      ttl: 3600,
+      data: { SRVRecords: [{ priority: 100, weight: 1, port: 443, target: 'sipdir.online.lync.com.' }] },
+    },
     { name: 'ptr', type: 'PTR', ttl: 3600, data: { PTRRecords: [{ ptrdname: 'www.example.com.' }] } },
-    { name: 'lab', type: 'NS', ttl: 86400, data: { NSRecords: [{ nsdname: 'ns1.lab-dns.example.net.' }, { nsdname: 'ns2.lab-dns.example.net.' }] } },
+    {
+      name: 'lab',
+      type: 'NS',
+      ttl: 86400,
+      data: { NSRecords: [{ nsdname: 'ns1.lab-dns.example.net.' }, { nsdname: 'ns2.lab-dns.example.net.' }] },
+    },
     {
       name: 'secure',
       type: 'DS',
       ttl: 3600,
-      data: { DSRecords: [{ keyTag: 12345, algorithm: 13, digest: { algorithmType: 2, value: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' } }] },
+      data: {
+        DSRecords: [{ keyTag: 12345, algorithm: 13, digest: { algorithmType: 2, value: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' } }],
+      },
     },
   ];
   for (const rs of sets) sim.addRecordSet(shop, rs);
 
   const mail = sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-prod', name: 'example.net' });
-  sim.addRecordSet(mail, { name: '@', type: 'MX', data: { MXRecords: [{ preference: 0, exchange: 'example-net.mail.protection.outlook.com.' }] } });
+  sim.addRecordSet(mail, {
+    name: '@',
+    type: 'MX',
+    data: { MXRecords: [{ preference: 0, exchange: 'example-net.mail.protection.outlook.com.' }] },
+  });
   sim.addRecordSet(mail, { name: '@', type: 'TXT', data: txt(['v=spf1 include:spf.protection.outlook.com -all']) });
   sim.addRecordSet(mail, { name: 'autodiscover', type: 'CNAME', data: { CNAMERecord: { cname: 'autodiscover.outlook.com.' } } });
 
   const reverse = sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-reverse', name: '2.0.192.in-addr.arpa' });
-  for (const [host, name] of [['25', 'mail.example.com.'], ['30', 'origin.example.com.']] as const) {
+  for (const [host, name] of [
+    ['25', 'mail.example.com.'],
+    ['30', 'origin.example.com.'],
+  ] as const) {
     sim.addRecordSet(reverse, { name: host, type: 'PTR', data: { PTRRecords: [{ ptrdname: name }] } });
   }
 
@@ -94,7 +144,10 @@ export function seedAzureDemo(sim: AzureSimulator): AzureDemo {
 
   return {
     servicePrincipal: { authMethod: 'servicePrincipal', tenantId, clientId: sp.clientId, clientSecret: sp.clientSecret },
-    bearerToken: { authMethod: 'bearerToken', sourceToken: sim.issueToken({ tenantId, objectId: userObjectId, lifetimeSeconds: 12 * 3600 }) },
+    bearerToken: {
+      authMethod: 'bearerToken',
+      sourceToken: sim.issueToken({ tenantId, objectId: userObjectId, lifetimeSeconds: 12 * 3600 }),
+    },
     subscriptions: [
       { subscriptionId: prod, displayName: 'Production (demo)' },
       { subscriptionId: staging, displayName: 'Staging (demo)' },

@@ -10,7 +10,8 @@ export interface WireResponse {
   headers?: Record<string, string>;
 }
 
-const TENANT_SHAPE = /^(?:[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)$/;
+const TENANT_SHAPE =
+  /^(?:[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)$/;
 
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
@@ -37,7 +38,13 @@ export function mintToken(
     }),
     randomBytes(32).toString('base64url'),
   ].join('.');
-  state.tokens.set(token, { tenantId: claims.tenantId, objectId: claims.objectId, appId: claims.appId, audience: claims.audience, expiresAt: exp * 1000 });
+  state.tokens.set(token, {
+    tenantId: claims.tenantId,
+    objectId: claims.objectId,
+    appId: claims.appId,
+    audience: claims.audience,
+    expiresAt: exp * 1000,
+  });
   return { token, expiresIn: claims.lifetimeSeconds };
 }
 

@@ -9,7 +9,10 @@ export interface WireError {
 }
 
 function stamp(): string {
-  return new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** An OAuth2 error from the token (or discovery) endpoint, with the AADSTS code inside the description. */
@@ -40,7 +43,12 @@ export const entra = {
       `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`,
     ),
   badTenantId: (tenant: string) =>
-    entraError(400, 'invalid_request', 900023, `Specified tenant identifier '${tenant}' is neither a valid DNS name, nor a valid external domain.`),
+    entraError(
+      400,
+      'invalid_request',
+      900023,
+      `Specified tenant identifier '${tenant}' is neither a valid DNS name, nor a valid external domain.`,
+    ),
   unknownClient: (clientId: string, tenant: string) =>
     entraError(
       400,
@@ -56,11 +64,15 @@ export const entra = {
       `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
     ),
   missingSecret: () =>
-    entraError(401, 'invalid_client', 7000216, `'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.`),
+    entraError(
+      401,
+      'invalid_client',
+      7000216,
+      `'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.`,
+    ),
   missingParameter: (name: string) =>
     entraError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`),
-  unsupportedGrant: () =>
-    entraError(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.'),
+  unsupportedGrant: () => entraError(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.'),
   invalidScope: (scope: string) =>
     entraError(
       400,
@@ -78,7 +90,11 @@ export function armError(status: number, code: string, message: string, headers?
 export const arm = {
   missingHeader: () => armError(401, 'AuthenticationFailed', "Authentication failed. The 'Authorization' header is missing."),
   invalidHeader: () =>
-    armError(401, 'AuthenticationFailedInvalidHeader', "Authentication failed. The 'Authorization' header is provided in an invalid format."),
+    armError(
+      401,
+      'AuthenticationFailedInvalidHeader',
+      "Authentication failed. The 'Authorization' header is provided in an invalid format.",
+    ),
   invalidToken: () => armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.'),
   expiredToken: (expiredAt: Date) =>
     armError(
@@ -113,7 +129,7 @@ export const arm = {
       `The Resource '${type}/${name}' under resource group '${rg}' was not found. For more details please go to https://aka.ms/ARMResourceNotFoundFix`,
     ),
   missingApiVersion: () =>
-    armError(400, 'MissingApiVersionParameter', "The api-version query parameter (?api-version=) is required for all requests."),
+    armError(400, 'MissingApiVersionParameter', 'The api-version query parameter (?api-version=) is required for all requests.'),
   invalidSkipToken: () => armError(400, 'InvalidSkipToken', 'The provided skip token is not valid.'),
   throttled: (sub: string, objectId: string, retryAfter: number) =>
     armError(

@@ -37,11 +37,23 @@ export interface AzureSimulator {
   addServicePrincipal(input: { tenantId: string; clientId?: string; clientSecret?: string; objectId?: string }): SimServicePrincipal;
   /** An ARM token as `az account get-access-token` would hand it out. */
   issueToken(input: { tenantId: string; objectId: string; appId?: string; audience?: string; lifetimeSeconds?: number }): string;
-  addSubscription(input: { tenantId: string; displayName: string; subscriptionId?: string; readers?: string[]; state?: SimSubscription['state'] }): string;
+  addSubscription(input: {
+    tenantId: string;
+    displayName: string;
+    subscriptionId?: string;
+    readers?: string[];
+    state?: SimSubscription['state'];
+  }): string;
   grant(objectId: string, subscriptionId: string): void;
   addZone(input: { subscriptionId: string; resourceGroup: string; name: string; zoneType?: 'Public' | 'Private' }): ZoneRef;
   addRecordSet(zone: ZoneRef, input: RecordSetInput): void;
-  addPublicIp(input: { subscriptionId: string; resourceGroup: string; name: string; ipAddress?: string; version?: 'IPv4' | 'IPv6' }): string;
+  addPublicIp(input: {
+    subscriptionId: string;
+    resourceGroup: string;
+    name: string;
+    ipAddress?: string;
+    version?: 'IPv4' | 'IPv6';
+  }): string;
   addTrafficManagerProfile(input: { subscriptionId: string; resourceGroup: string; name: string; relativeName?: string }): string;
   recordSetId(zone: ZoneRef, type: string, name: string): string;
   setFaults(faults: Partial<ArmFaults>): void;
@@ -165,10 +177,7 @@ export async function startAzureSimulator(opts: AzureSimulatorOptions = {}): Pro
     close: async () => {
       entraServer.closeAllConnections();
       armServer.closeAllConnections();
-      await Promise.all([
-        new Promise<void>((r) => entraServer.close(() => r())),
-        new Promise<void>((r) => armServer.close(() => r())),
-      ]);
+      await Promise.all([new Promise<void>((r) => entraServer.close(() => r())), new Promise<void>((r) => armServer.close(() => r()))]);
     },
   };
 }

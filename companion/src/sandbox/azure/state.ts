@@ -125,7 +125,13 @@ export class SimState {
     return sp;
   }
 
-  addSubscription(input: { tenantId: string; displayName: string; subscriptionId?: string; readers?: string[]; state?: SimSubscription['state'] }): string {
+  addSubscription(input: {
+    tenantId: string;
+    displayName: string;
+    subscriptionId?: string;
+    readers?: string[];
+    state?: SimSubscription['state'];
+  }): string {
     const sub: SimSubscription = {
       subscriptionId: input.subscriptionId ?? randomUUID(),
       displayName: input.displayName,
@@ -186,7 +192,8 @@ export class SimState {
 
   findZone(subscriptionId: string, resourceGroup: string | undefined, name: string): SimZone | undefined {
     return this.zones.find(
-      (z) => eq(z.subscriptionId, subscriptionId) && (resourceGroup === undefined || eq(z.resourceGroup, resourceGroup)) && eq(z.name, name),
+      (z) =>
+        eq(z.subscriptionId, subscriptionId) && (resourceGroup === undefined || eq(z.resourceGroup, resourceGroup)) && eq(z.name, name),
     );
   }
 

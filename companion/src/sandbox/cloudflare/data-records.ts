@@ -5,7 +5,11 @@ import { cf } from './errors';
  * each field's kind and range as the OpenAPI schemas (`dns-records_<TYPE>Record`) give them, and the
  * `content` the API formats from them. Written from the API's schemas, not from the product's code.
  */
-type Field = { kind: 'int'; min: number; max: number } | { kind: 'num'; min: number; max: number } | { kind: 'hex' | 'b64' | 'str' | 'host' } | { kind: 'enum'; values: string[] };
+type Field =
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'num'; min: number; max: number }
+  | { kind: 'hex' | 'b64' | 'str' | 'host' }
+  | { kind: 'enum'; values: string[] };
 
 const int = (max: number, min = 0): Field => ({ kind: 'int', min, max });
 const num = (min: number, max: number): Field => ({ kind: 'num', min, max });
@@ -47,7 +51,14 @@ export const DATA_TYPES: Record<string, DataType> = {
     content: (d) => `${d.priority} ${d.target} ${d.value}`.trim(),
   },
   NAPTR: {
-    fields: { order: int(65535), preference: int(65535), flags: { kind: 'str' }, service: { kind: 'str' }, regex: { kind: 'str' }, replacement: { kind: 'host' } },
+    fields: {
+      order: int(65535),
+      preference: int(65535),
+      flags: { kind: 'str' },
+      service: { kind: 'str' },
+      regex: { kind: 'str' },
+      replacement: { kind: 'host' },
+    },
     content: (d) => `${d.order} ${d.preference} "${String(d.flags)}" "${String(d.service)}" "${String(d.regex)}" ${d.replacement}`,
   },
   URI: {
@@ -56,9 +67,18 @@ export const DATA_TYPES: Record<string, DataType> = {
   },
   LOC: {
     fields: {
-      lat_degrees: int(90), lat_minutes: int(59), lat_seconds: num(0, 59.999), lat_direction: { kind: 'enum', values: ['N', 'S'] },
-      long_degrees: int(180), long_minutes: int(59), long_seconds: num(0, 59.999), long_direction: { kind: 'enum', values: ['E', 'W'] },
-      altitude: num(-100000, 42849672.95), size: num(0, 90000000), precision_horz: num(0, 90000000), precision_vert: num(0, 90000000),
+      lat_degrees: int(90),
+      lat_minutes: int(59),
+      lat_seconds: num(0, 59.999),
+      lat_direction: { kind: 'enum', values: ['N', 'S'] },
+      long_degrees: int(180),
+      long_minutes: int(59),
+      long_seconds: num(0, 59.999),
+      long_direction: { kind: 'enum', values: ['E', 'W'] },
+      altitude: num(-100000, 42849672.95),
+      size: num(0, 90000000),
+      precision_horz: num(0, 90000000),
+      precision_vert: num(0, 90000000),
     },
     defaults: { lat_minutes: 0, lat_seconds: 0, long_minutes: 0, long_seconds: 0, size: 0, precision_horz: 0, precision_vert: 0 },
     content: (d) =>
@@ -93,7 +113,11 @@ function fits(f: Field, v: unknown): boolean {
     case 'b64':
       return typeof v === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(v);
     case 'host':
-      return typeof v === 'string' && (v === '.' || /^(?:[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9_])?\.)*[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9_])?\.?$/.test(v));
+      return (
+        typeof v === 'string' &&
+        (v === '.' ||
+          /^(?:[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9_])?\.)*[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9_])?\.?$/.test(v))
+      );
     case 'str':
       return typeof v === 'string' && v.length <= 4096;
     case 'enum':

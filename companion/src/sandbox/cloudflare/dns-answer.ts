@@ -20,8 +20,29 @@ const AUTO_TTL = 300;
 const SOA = { refresh: 10000, retry: 2400, expire: 604800, minimum: 1800 };
 
 const CODES: Record<string, number> = {
-  A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, LOC: 29, SRV: 33, NAPTR: 35, CERT: 37,
-  DS: 43, SSHFP: 44, DNSKEY: 48, TLSA: 52, SMIMEA: 53, OPENPGPKEY: 61, SVCB: 64, HTTPS: 65, ANY: 255, URI: 256, CAA: 257,
+  A: 1,
+  NS: 2,
+  CNAME: 5,
+  SOA: 6,
+  PTR: 12,
+  MX: 15,
+  TXT: 16,
+  AAAA: 28,
+  LOC: 29,
+  SRV: 33,
+  NAPTR: 35,
+  CERT: 37,
+  DS: 43,
+  SSHFP: 44,
+  DNSKEY: 48,
+  TLSA: 52,
+  SMIMEA: 53,
+  OPENPGPKEY: 61,
+  SVCB: 64,
+  HTTPS: 65,
+  ANY: 255,
+  URI: 256,
+  CAA: 257,
 };
 
 /** dns-packet's type name (`A`, `UNKNOWN_65`) → the mnemonic the API stores (`HTTPS`). */
@@ -75,13 +96,37 @@ export function toAnswer(r: StoredRecord, owner: string): Answer {
     case 'CAA':
       return { ...base, type: 'CAA', data: { flags: n(d.flags), tag: s(d.tag) as 'issue', value: s(d.value) } };
     case 'DS':
-      return { ...base, type: 'DS', data: { keyTag: n(d.key_tag), algorithm: n(d.algorithm), digestType: n(d.digest_type), digest: Buffer.from(s(d.digest), 'hex') } };
+      return {
+        ...base,
+        type: 'DS',
+        data: { keyTag: n(d.key_tag), algorithm: n(d.algorithm), digestType: n(d.digest_type), digest: Buffer.from(s(d.digest), 'hex') },
+      };
     case 'TLSA':
-      return { ...base, type: 'TLSA', data: { usage: n(d.usage), selector: n(d.selector), matchingType: n(d.matching_type), certificate: Buffer.from(s(d.certificate), 'hex') } };
+      return {
+        ...base,
+        type: 'TLSA',
+        data: {
+          usage: n(d.usage),
+          selector: n(d.selector),
+          matchingType: n(d.matching_type),
+          certificate: Buffer.from(s(d.certificate), 'hex'),
+        },
+      };
     case 'SSHFP':
       return { ...base, type: 'SSHFP', data: { algorithm: n(d.algorithm), hash: n(d.type), fingerprint: s(d.fingerprint) } };
     case 'NAPTR':
-      return { ...base, type: 'NAPTR', data: { order: n(d.order), preference: n(d.preference), flags: s(d.flags), services: s(d.service), regexp: s(d.regex), replacement: s(d.replacement) } };
+      return {
+        ...base,
+        type: 'NAPTR',
+        data: {
+          order: n(d.order),
+          preference: n(d.preference),
+          flags: s(d.flags),
+          services: s(d.service),
+          regexp: s(d.regex),
+          replacement: s(d.replacement),
+        },
+      };
     case 'HTTPS':
     case 'SVCB':
       return raw(owner, CODES[r.type] ?? 0, ttl, svcbRdata(d));
@@ -116,7 +161,10 @@ function served(records: StoredRecord[], owner: string): Array<{ type: string; r
 function soa(zone: Zone): Answer {
   const serial = Math.floor(Date.parse(zone.modified_on) / 1000) >>> 0;
   return {
-    type: 'SOA', name: zone.name, ttl: SOA.minimum, class: 'IN',
+    type: 'SOA',
+    name: zone.name,
+    ttl: SOA.minimum,
+    class: 'IN',
     data: { mname: zone.nameServers[0] ?? `ns.${zone.name}`, rname: 'dns.cloudflare.com', serial, ...SOA },
   };
 }
@@ -170,7 +218,10 @@ export function resolve(state: SimState, qname: string, qtype: string, depth = 0
   if (here.length === 0 && qname !== zone.name && !existingNames(zone).has(qname)) {
     // RFC 4592: the closest encloser's wildcard answers for a name that does not exist.
     const names = existingNames(zone);
-    const encloser = ancestors(qname, zone.name).slice(1).find((a) => names.has(a)) ?? zone.name;
+    const encloser =
+      ancestors(qname, zone.name)
+        .slice(1)
+        .find((a) => names.has(a)) ?? zone.name;
     here = zone.store.atName(`*.${encloser}`);
     if (here.length === 0) return { rcode: 'NXDOMAIN', authoritative: true, answers: [], authorities: [soa(zone)] };
   }
@@ -185,7 +236,12 @@ export function resolve(state: SimState, qname: string, qtype: string, depth = 0
     const target = cname.rr.data.toLowerCase().replace(/\.$/, '');
     // Follow the chain while it stays in our zones (as an authoritative server does), at most 8 links.
     const next = depth < 8 && findZone(state, target) ? resolve(state, target, qtype, depth + 1) : null;
-    return { rcode: next?.rcode === 'NXDOMAIN' ? 'NXDOMAIN' : 'NOERROR', authoritative: true, answers: [cname.rr, ...(next?.answers ?? [])], authorities: next?.authorities ?? [] };
+    return {
+      rcode: next?.rcode === 'NXDOMAIN' ? 'NXDOMAIN' : 'NOERROR',
+      authoritative: true,
+      answers: [cname.rr, ...(next?.answers ?? [])],
+      authorities: next?.authorities ?? [],
+    };
   }
   return { rcode: 'NOERROR', authoritative: true, answers: [], authorities: [soa(zone)] };
 }
@@ -212,7 +268,9 @@ export function answerQuery(state: SimState, query: Buffer, transport: 'udp' | '
   const question = packet.questions?.[0];
   const opt = packet.additionals?.find((a) => a.type === 'OPT');
   const rd = packet.flag_rd ? dnsPacket.RECURSION_DESIRED : 0;
-  const edns: Answer[] = opt ? [{ type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }] : [];
+  const edns: Answer[] = opt
+    ? [{ type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }]
+    : [];
   const reply = (rcode: number, aa: boolean, body: Pick<Resolution, 'answers' | 'authorities'>, tc = false) =>
     dnsPacket.encode({
       type: 'response',
@@ -230,6 +288,7 @@ export function answerQuery(state: SimState, query: Buffer, transport: 'udp' | '
   const result = resolve(state, qname, typeName(question.type));
   const wire = reply(RCODE[result.rcode], result.authoritative, result);
   const limit = opt && opt.type === 'OPT' ? Math.max(512, Math.min(opt.udpPayloadSize, 4096)) : 512;
-  if (transport === 'udp' && wire.length > limit) return reply(RCODE[result.rcode], result.authoritative, { answers: [], authorities: [] }, true);
+  if (transport === 'udp' && wire.length > limit)
+    return reply(RCODE[result.rcode], result.authoritative, { answers: [], authorities: [] }, true);
   return wire;
 }

@@ -49,7 +49,17 @@ export function ipv6Bytes(address: string): Buffer {
 }
 
 /** SvcParamKeys of RFC 9460 §14.3.2; `keyNNNNN` names any other. */
-const SVC_KEYS: Record<string, number> = { mandatory: 0, alpn: 1, 'no-default-alpn': 2, port: 3, ipv4hint: 4, ech: 5, ipv6hint: 6, dohpath: 7, ohttp: 8 };
+const SVC_KEYS: Record<string, number> = {
+  mandatory: 0,
+  alpn: 1,
+  'no-default-alpn': 2,
+  port: 3,
+  ipv4hint: 4,
+  ech: 5,
+  ipv6hint: 6,
+  dohpath: 7,
+  ohttp: 8,
+};
 const svcKey = (k: string): number => SVC_KEYS[k] ?? (/^key\d+$/.test(k) ? Number(k.slice(3)) : -1);
 
 /** `alpn="h2,h3" port=443` → [key, value] pairs; a value may be quoted, with `\` escapes. */

@@ -69,7 +69,10 @@ export async function startDnsServer(state: SimState): Promise<SimDnsServer> {
       },
       async close() {
         for (const s of sockets) s.destroy();
-        await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+        await Promise.all([
+          new Promise<void>((resolve) => udp.close(() => resolve())),
+          new Promise<void>((resolve) => tcp.close(() => resolve())),
+        ]);
       },
     };
   }

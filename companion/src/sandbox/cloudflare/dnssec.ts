@@ -54,9 +54,26 @@ function current(state: SimState, zone: Zone): ZoneDnssec {
 }
 
 function toWire(zone: Zone, s: ZoneDnssec): Record<string, unknown> {
-  const flags = { dnssec_multi_signer: false, dnssec_presigned: false, dnssec_use_nsec3: false, modified_on: s.modifiedOn, status: s.status };
+  const flags = {
+    dnssec_multi_signer: false,
+    dnssec_presigned: false,
+    dnssec_use_nsec3: false,
+    modified_on: s.modifiedOn,
+    status: s.status,
+  };
   if (s.status === 'disabled') {
-    return { algorithm: null, digest: null, digest_algorithm: null, digest_type: null, ds: null, flags: null, key_tag: null, key_type: null, public_key: null, ...flags };
+    return {
+      algorithm: null,
+      digest: null,
+      digest_algorithm: null,
+      digest_type: null,
+      ds: null,
+      flags: null,
+      key_tag: null,
+      key_type: null,
+      public_key: null,
+      ...flags,
+    };
   }
   const k = key(zone);
   return {

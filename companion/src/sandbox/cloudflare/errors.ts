@@ -79,7 +79,11 @@ export const cf = {
       `We were unable to identify ${name} as a registered domain. Please ensure you are providing the root domain and not any subdomains (e.g., example.com, not subdomain.example.com)`,
     ),
   bannedTld: () =>
-    new CfError(403, 1038, 'You cannot use this API for domains with a .cf, .ga, .gq, .ml, or .tk TLD (top-level domain). To configure the DNS settings for this domain, use the Cloudflare Dashboard.'),
+    new CfError(
+      403,
+      1038,
+      'You cannot use this API for domains with a .cf, .ga, .gq, .ml, or .tk TLD (top-level domain). To configure the DNS settings for this domain, use the Cloudflare Dashboard.',
+    ),
   invalidZoneName: (name: string) => new CfError(400, 1002, `Invalid zone name: ${name}`), // [unk] code
   zoneField: (detail: string) => new CfError(400, 1001, `Invalid request: ${detail}`), // [unk] code
 
@@ -94,28 +98,41 @@ export const cf = {
   priorityRequired: () => new CfError(400, 9100, 'priority is a required field.'), // [obs]
   invalidPriority: () => new CfError(400, 9008, 'Invalid priority, priority must be set and be between 0 and 65535'), // [obs]
   mxHostname: () =>
-    new CfError(400, 9009, 'Change the content of your MX record to be a hostname (and not an IP address). For more details, refer to <https://developers.cloudflare.com/dns/manage-dns-records/how-to/email-records/#add-mx-records>.'), // [obs]
+    new CfError(
+      400,
+      9009,
+      'Change the content of your MX record to be a hostname (and not an IP address). For more details, refer to <https://developers.cloudflare.com/dns/manage-dns-records/how-to/email-records/#add-mx-records>.',
+    ), // [obs]
   invalidHostContent: (type: string) => new CfError(400, 9010, `Content for ${type} record is invalid.`), // [unk] code
   invalidTtl: () => new CfError(400, 9021, 'Invalid TTL. Must be between 60 and 86400, or 1 for automatic.'), // [obs] code
   contentRequired: () => new CfError(400, 9100, 'content is a required field.'), // [obs] code (same family as priority)
   nameRequired: () => new CfError(400, 9100, 'name is a required field.'),
   dataRequired: (type: string) => new CfError(400, 9100, `data is a required field for ${type} records.`),
-  srvLegacyFields: () => new CfError(400, 9101, "SRV data fields 'service', 'proto' and 'name' are no longer supported. Use the record name instead."), // [obs] message
+  srvLegacyFields: () =>
+    new CfError(400, 9101, "SRV data fields 'service', 'proto' and 'name' are no longer supported. Use the record name instead."), // [obs] message
   invalidSrv: (detail: string) => new CfError(400, 9101, `Content for SRV record is invalid: ${detail}`), // [unk] code
   invalidSrvName: () => new CfError(400, 9102, 'SRV record name must be of the form _service._proto.name.'), // [unk] code
   invalidData: (type: string, detail: string) => new CfError(400, 9101, `Content for ${type} record is invalid: ${detail}`), // [unk] code
   invalidCaa: (detail: string) => new CfError(400, 9111, `Content for CAA record is invalid: ${detail}`), // [unk] code
   invalidTxt: () => new CfError(400, 9016, 'Content for TXT record is invalid: the quoted strings are not balanced.'), // [unk] code
   txtTooLong: () => new CfError(400, 9015, 'Content for TXT record exceeds the allowed length of 2048 characters.'), // [obs] code
-  txtCombinedTooLong: () => new CfError(400, 83011, 'Combined content length of records with this name exceeds the limit of 8192 characters.'), // [obs] code
-  apexNs: () => new CfError(400, 9023, 'NS records at the zone apex are managed by Cloudflare; apex NS records require multi-provider DNS.'), // [unk]
+  txtCombinedTooLong: () =>
+    new CfError(400, 83011, 'Combined content length of records with this name exceeds the limit of 8192 characters.'), // [obs] code
+  apexNs: () =>
+    new CfError(400, 9023, 'NS records at the zone apex are managed by Cloudflare; apex NS records require multi-provider DNS.'), // [unk]
   invalidComment: () => new CfError(400, 9301, 'Comment is invalid: it must be at most 100 characters and contain no line breaks.'), // [unk]
   tagsNotAllowed: () => new CfError(400, 9302, 'DNS record tags are not available on the Free plan.'), // [unk]
-  flattenNotAllowed: () => new CfError(400, 9303, 'settings.flatten_cname is only available for CNAME records on paid plans and cannot be combined with proxying.'), // [unk]
+  flattenNotAllowed: () =>
+    new CfError(
+      400,
+      9303,
+      'settings.flatten_cname is only available for CNAME records on paid plans and cannot be combined with proxying.',
+    ), // [unk]
   typeChange: () => new CfError(400, 9031, 'Changing the type of a DNS record is not supported. Delete the record and create a new one.'), // [unk] code; rule per DEPR 2026-06-30
   recordNotFound: () => new CfError(404, 81044, 'Record does not exist.'), // [unk]/commonly cited
   cnameConflict: () => new CfError(400, 81053, 'An A, AAAA, or CNAME record with that host already exists.'), // [obs]
-  cnameExists: () => new CfError(400, 81054, `A CNAME record with that host already exists. For more details, refer to <${SAME_NAME_DOC}>.`), // [obs]
+  cnameExists: () =>
+    new CfError(400, 81054, `A CNAME record with that host already exists. For more details, refer to <${SAME_NAME_DOC}>.`), // [obs]
   nsOthersExist: () => new CfError(400, 81055, 'NS records cannot be created on a name that already has other records.'), // [unk] code
   nsExists: () => new CfError(400, 81056, 'NS records with that host already exist.'), // [doc]
   identical: () => new CfError(400, 81058, 'An identical record already exists.'), // [obs]

@@ -67,7 +67,13 @@ export interface CloudflareSim {
   url: string;
   close(): Promise<void>;
   addAccount(a: { id?: string; name: string; type?: 'standard' | 'enterprise' }): { id: string; name: string };
-  addToken(t: { value?: string; kind?: 'user' | 'account'; accountIds: string[]; permissions?: Permission[]; status?: TokenStatus }): string;
+  addToken(t: {
+    value?: string;
+    kind?: 'user' | 'account';
+    accountIds: string[];
+    permissions?: Permission[];
+    status?: TokenStatus;
+  }): string;
   addZone(z: { accountId: string; name: string; plan?: Plan; status?: string }): { id: string; name: string; nameServers: string[] };
   /** Adds a record as a POST would (same validation and conflict rules); throws CfError when the API would refuse it. */
   addRecord(zoneId: string, rec: object): Record<string, unknown>;
@@ -101,7 +107,13 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
   const state = new SimState(seed, now);
   const limiter = opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit ?? { limit: 1200, windowMs: 300_000 }, now);
   const faults = new FaultInjector(seed);
-  const server = new SimServer({ state, limiter, faults, latencyMs: opts.latencyMs ?? 0, defaultBatchLimit: opts.defaultBatchLimit ?? 200 });
+  const server = new SimServer({
+    state,
+    limiter,
+    faults,
+    latencyMs: opts.latencyMs ?? 0,
+    defaultBatchLimit: opts.defaultBatchLimit ?? 200,
+  });
   const url = await server.listen();
   const dns = await startDnsServer(state);
   const parents: ParentDoh[] = [];

@@ -63,7 +63,9 @@ export function canonicalIPv6(s: string): string | null {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4?.[1]) {
     const o = v4[1].split('.').map(Number);
-    text = text.slice(0, -v4[1].length) + `${(((o[0] ?? 0) << 8) | (o[1] ?? 0)).toString(16)}:${(((o[2] ?? 0) << 8) | (o[3] ?? 0)).toString(16)}`;
+    text =
+      text.slice(0, -v4[1].length) +
+      `${(((o[0] ?? 0) << 8) | (o[1] ?? 0)).toString(16)}:${(((o[2] ?? 0) << 8) | (o[3] ?? 0)).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const h = head === '' ? [] : head.split(':');
@@ -72,7 +74,7 @@ export function canonicalIPv6(s: string): string | null {
   const nums = groups.map((g) => parseInt(g, 16));
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (nums[i] !== 0) {
       i++;
       continue;
@@ -93,7 +95,15 @@ export function canonicalIPv6(s: string): string | null {
 /** Addresses Cloudflare will not proxy (the live API marks them `proxiable: false`). */
 export function isNonPublicIPv4(ip: string): boolean {
   const [a = 0, b = 0] = ip.split('.').map(Number);
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224
+  );
 }
 
 export function isNonPublicIPv6(ip: string): boolean {

@@ -41,13 +41,28 @@ export async function startParentDoh(state: SimState, upstream: string | null): 
     if (q && zone && q.type === 'DS') {
       const answers = parentOf(state, name).ds.map((ds): Answer => {
         const [keyTag, algorithm, digestType, digest] = ds.split(' ');
-        return { type: 'DS', name, ttl: 3600, class: 'IN', data: { keyTag: Number(keyTag), algorithm: Number(algorithm), digestType: Number(digestType), digest: Buffer.from(digest ?? '', 'hex') } };
+        return {
+          type: 'DS',
+          name,
+          ttl: 3600,
+          class: 'IN',
+          data: {
+            keyTag: Number(keyTag),
+            algorithm: Number(algorithm),
+            digestType: Number(digestType),
+            digest: Buffer.from(digest ?? '', 'hex'),
+          },
+        };
       });
       return reply(query, 0, answers);
     }
     const delegated = zone ? parentOf(state, name).nameServers : null;
     if (q && zone && q.type === 'NS' && delegated) {
-      return reply(query, 0, delegated.map((ns): Answer => ({ type: 'NS', name, ttl: 3600, class: 'IN', data: ns })));
+      return reply(
+        query,
+        0,
+        delegated.map((ns): Answer => ({ type: 'NS', name, ttl: 3600, class: 'IN', data: ns })),
+      );
     }
     if (upstream) {
       const res = await fetch(`${upstream}?dns=${wire.toString('base64url')}`, { headers: { accept: 'application/dns-message' } });

@@ -10,8 +10,26 @@ import { formatQuotedTxt, parseQuotedTxt } from './txt';
  */
 
 export const RECORD_TYPES = [
-  'A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'TXT', 'SRV', 'CAA',
-  'DS', 'TLSA', 'SMIMEA', 'SSHFP', 'CERT', 'HTTPS', 'SVCB', 'NAPTR', 'URI', 'LOC', 'OPENPGPKEY',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'NS',
+  'PTR',
+  'TXT',
+  'SRV',
+  'CAA',
+  'DS',
+  'TLSA',
+  'SMIMEA',
+  'SSHFP',
+  'CERT',
+  'HTTPS',
+  'SVCB',
+  'NAPTR',
+  'URI',
+  'LOC',
+  'OPENPGPKEY',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -65,7 +83,16 @@ function u16(v: unknown): number | null {
 
 /** The fields of a stored record in request form, so a PATCH can be merged onto it. */
 export function toRequestForm(r: RecordFields): Body {
-  const body: Body = { name: r.name, type: r.type, content: r.content, ttl: r.ttl, proxied: r.proxied, comment: r.comment, tags: r.tags, settings: r.settings };
+  const body: Body = {
+    name: r.name,
+    type: r.type,
+    content: r.content,
+    ttl: r.ttl,
+    proxied: r.proxied,
+    comment: r.comment,
+    tags: r.tags,
+    settings: r.settings,
+  };
   if (r.priority !== undefined && (r.type === 'MX' || r.type === 'URI')) body.priority = r.priority;
   if (r.data) body.data = { ...r.data };
   return body;
@@ -191,7 +218,8 @@ export function validateRecord(raw: unknown, zone: ZoneContext, mode: 'create' |
       const d = body.data;
       if (!isObject(d)) throw cf.dataRequired('CAA');
       const flags = d.flags === undefined ? 0 : d.flags;
-      if (typeof flags !== 'number' || !Number.isInteger(flags) || flags < 0 || flags > 255) throw cf.invalidCaa('flags must be an integer from 0 to 255');
+      if (typeof flags !== 'number' || !Number.isInteger(flags) || flags < 0 || flags > 255)
+        throw cf.invalidCaa('flags must be an integer from 0 to 255');
       if (typeof d.tag !== 'string' || !CAA_TAGS.has(d.tag)) throw cf.invalidCaa(`tag must be one of ${[...CAA_TAGS].join(', ')}`);
       if (typeof d.value !== 'string') throw cf.invalidCaa('value is required');
       out.data = { flags, tag: d.tag, value: d.value };
@@ -199,7 +227,8 @@ export function validateRecord(raw: unknown, zone: ZoneContext, mode: 'create' |
       break;
     }
     case 'OPENPGPKEY': {
-      if (typeof body.content !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.content)) throw cf.invalidData('OPENPGPKEY', 'content must be base64');
+      if (typeof body.content !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.content))
+        throw cf.invalidData('OPENPGPKEY', 'content must be base64');
       out.content = body.content;
       break;
     }
@@ -240,7 +269,8 @@ export function validateRecord(raw: unknown, zone: ZoneContext, mode: 'create' |
     out.comment = body.comment === '' ? null : body.comment;
   }
   if (body.tags !== undefined && body.tags !== null) {
-    if (!Array.isArray(body.tags) || !body.tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]+(:.*)?$/.test(t))) throw cf.invalidBody();
+    if (!Array.isArray(body.tags) || !body.tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]+(:.*)?$/.test(t)))
+      throw cf.invalidBody();
     const tags = body.tags as string[];
     if (tags.length > 0 && zone.plan === 'free') throw cf.tagsNotAllowed();
     out.tags = tags.map((t) => {

@@ -1,5 +1,15 @@
 import { CfError, cf } from './errors';
-import { directionParam, listReply, matchParam, ok, pageParams, requirePermission, zoneParam, type Reply, type RequestContext } from './context';
+import {
+  directionParam,
+  listReply,
+  matchParam,
+  ok,
+  pageParams,
+  requirePermission,
+  zoneParam,
+  type Reply,
+  type RequestContext,
+} from './context';
 import { toAsciiName } from './names';
 import { validateRecord, type RecordFields } from './records';
 import { isRecordOrder, recordToWire, sortRecords, type Journal, type SimState, type StoredRecord, type Zone } from './state';
@@ -25,8 +35,9 @@ function updateRecord(state: SimState, zone: Zone, id: string, body: unknown, mo
   zone.store.checkConflicts(fields, zone.name, id);
   const now = state.iso();
   const rec: StoredRecord = { ...fields, id, created_on: existing.created_on, modified_on: now };
-  if (rec.comment) rec.comment_modified_on = rec.comment === existing.comment ? existing.comment_modified_on ?? now : now;
-  if (rec.tags.length > 0) rec.tags_modified_on = rec.tags.join('\n') === existing.tags.join('\n') ? existing.tags_modified_on ?? now : now;
+  if (rec.comment) rec.comment_modified_on = rec.comment === existing.comment ? (existing.comment_modified_on ?? now) : now;
+  if (rec.tags.length > 0)
+    rec.tags_modified_on = rec.tags.join('\n') === existing.tags.join('\n') ? (existing.tags_modified_on ?? now) : now;
   zone.store.replace(rec, journal);
   return rec;
 }
@@ -37,7 +48,7 @@ type Pred = (r: StoredRecord) => boolean;
 function recordFilters(q: URLSearchParams): { preds: Pred[]; exactName?: string } {
   const preds: Pred[] = [];
   let exactName: string | undefined;
-  const normName = (v: string) => (toAsciiName(v, { allowWildcard: true }) ?? v.toLowerCase().replace(/\.$/, ''));
+  const normName = (v: string) => toAsciiName(v, { allowWildcard: true }) ?? v.toLowerCase().replace(/\.$/, '');
   for (const [key, rawValue] of q) {
     const v = rawValue.toLowerCase();
     switch (key) {
@@ -118,7 +129,11 @@ export function listRecords(ctx: RequestContext): Reply {
     list = zone.store.sorted(order, direction);
   } else if (match === 'all' && exactName !== undefined) {
     // The name index answers the common "records at this name" query without a scan.
-    list = sortRecords(zone.store.atName(exactName).filter((r) => preds.every((p) => p(r))), order, direction);
+    list = sortRecords(
+      zone.store.atName(exactName).filter((r) => preds.every((p) => p(r))),
+      order,
+      direction,
+    );
   } else {
     list = zone.store.sorted(order, direction).filter((r) => (match === 'all' ? preds.every((p) => p(r)) : preds.some((p) => p(r))));
   }
@@ -210,7 +225,8 @@ export function batch(ctx: RequestContext): Reply {
       if (!rec) throw cf.recordNotFound();
       result.deletes.push(recordToWire(rec));
     }
-    for (const item of patches) result.patches.push(recordToWire(updateRecord(ctx.state, zone, opId(item), stripId(item), 'patch', journal)));
+    for (const item of patches)
+      result.patches.push(recordToWire(updateRecord(ctx.state, zone, opId(item), stripId(item), 'patch', journal)));
     for (const item of puts) result.puts.push(recordToWire(updateRecord(ctx.state, zone, opId(item), stripId(item), 'put', journal)));
     for (const item of posts) result.posts.push(recordToWire(createRecord(ctx.state, zone, item, journal)));
   } catch (err) {

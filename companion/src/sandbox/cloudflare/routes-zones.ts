@@ -1,5 +1,16 @@
 import { cf } from './errors';
-import { directionParam, hasPermission, listReply, matchParam, ok, pageParams, requirePermission, zoneParam, type Reply, type RequestContext } from './context';
+import {
+  directionParam,
+  hasPermission,
+  listReply,
+  matchParam,
+  ok,
+  pageParams,
+  requirePermission,
+  zoneParam,
+  type Reply,
+  type RequestContext,
+} from './context';
 import { toAsciiName } from './names';
 import type { Plan } from './records';
 import { assignedNameServers, RecordStore, type Account, type SimState, type Token, type Zone } from './state';
@@ -32,10 +43,54 @@ export function listAccounts(ctx: RequestContext): Reply {
 }
 
 const PLANS: Record<Plan, Record<string, unknown>> = {
-  free: { id: '0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Free Website', price: 0, currency: 'USD', frequency: '', is_subscribed: false, can_subscribe: false, legacy_id: 'free', legacy_discount: false, externally_managed: false },
-  pro: { id: '94f3b7b768b0458b56d2cac4fe5ec0f9', name: 'Pro Website', price: 20, currency: 'USD', frequency: 'monthly', is_subscribed: true, can_subscribe: true, legacy_id: 'pro', legacy_discount: false, externally_managed: false },
-  business: { id: '6a07ef4e6bd4da3ad9ba3e5eb8bda06e', name: 'Business Website', price: 200, currency: 'USD', frequency: 'monthly', is_subscribed: true, can_subscribe: true, legacy_id: 'business', legacy_discount: false, externally_managed: false },
-  enterprise: { id: '8e8aa8f2a6e0d2a0e9f0c5e4b9f1a6d3', name: 'Enterprise Website', price: 0, currency: 'USD', frequency: '', is_subscribed: true, can_subscribe: false, legacy_id: 'enterprise', legacy_discount: false, externally_managed: false },
+  free: {
+    id: '0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    name: 'Free Website',
+    price: 0,
+    currency: 'USD',
+    frequency: '',
+    is_subscribed: false,
+    can_subscribe: false,
+    legacy_id: 'free',
+    legacy_discount: false,
+    externally_managed: false,
+  },
+  pro: {
+    id: '94f3b7b768b0458b56d2cac4fe5ec0f9',
+    name: 'Pro Website',
+    price: 20,
+    currency: 'USD',
+    frequency: 'monthly',
+    is_subscribed: true,
+    can_subscribe: true,
+    legacy_id: 'pro',
+    legacy_discount: false,
+    externally_managed: false,
+  },
+  business: {
+    id: '6a07ef4e6bd4da3ad9ba3e5eb8bda06e',
+    name: 'Business Website',
+    price: 200,
+    currency: 'USD',
+    frequency: 'monthly',
+    is_subscribed: true,
+    can_subscribe: true,
+    legacy_id: 'business',
+    legacy_discount: false,
+    externally_managed: false,
+  },
+  enterprise: {
+    id: '8e8aa8f2a6e0d2a0e9f0c5e4b9f1a6d3',
+    name: 'Enterprise Website',
+    price: 0,
+    currency: 'USD',
+    frequency: '',
+    is_subscribed: true,
+    can_subscribe: false,
+    legacy_id: 'enterprise',
+    legacy_discount: false,
+    externally_managed: false,
+  },
 };
 
 export function zoneToWire(state: SimState, z: Zone, token?: Token): Record<string, unknown> {
@@ -61,7 +116,15 @@ export function zoneToWire(state: SimState, z: Zone, token?: Token): Record<stri
     modified_on: z.modified_on,
     created_on: z.created_on,
     activated_on: z.activated_on,
-    meta: { step: 2, custom_certificate_quota: 0, page_rule_quota: 3, phishing_detected: false, foundation_dns: false, dns_only: false, cdn_only: false },
+    meta: {
+      step: 2,
+      custom_certificate_quota: 0,
+      page_rule_quota: 3,
+      phishing_detected: false,
+      foundation_dns: false,
+      dns_only: false,
+      cdn_only: false,
+    },
     owner: { id: z.accountId, name: account?.name ?? '', type: 'organization' },
     account: { id: z.accountId, name: account?.name ?? '' },
     tenant: {},
@@ -80,9 +143,11 @@ export function listZones(ctx: RequestContext): Reply {
   const direction = directionParam(q);
   const match = matchParam(q);
   const order = q.get('order') ?? 'name';
-  if (!['name', 'status', 'account.id', 'account.name', 'plan.id'].includes(order)) throw cf.invalidParam('order must be one of name, status, account.id, account.name, plan.id');
+  if (!['name', 'status', 'account.id', 'account.name', 'plan.id'].includes(order))
+    throw cf.invalidParam('order must be one of name, status, account.id, account.name, plan.id');
   const status = q.get('status');
-  if (status !== null && status !== '' && !ZONE_STATUSES.includes(status)) throw cf.invalidParam(`status must be one of ${ZONE_STATUSES.join(', ')}`);
+  if (status !== null && status !== '' && !ZONE_STATUSES.includes(status))
+    throw cf.invalidParam(`status must be one of ${ZONE_STATUSES.join(', ')}`);
 
   const preds: Array<(z: Zone) => boolean> = [];
   const name = q.get('name');
@@ -114,11 +179,66 @@ export function listZones(ctx: RequestContext): Reply {
 
 /** Two-label public suffixes (a small part of the Public Suffix List) so that example.co.uk counts as a root domain. */
 const MULTI_LABEL_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'net.uk', 'ac.uk', 'gov.uk', 'com.au', 'net.au', 'org.au', 'edu.au', 'gov.au',
-  'co.nz', 'net.nz', 'org.nz', 'co.jp', 'ne.jp', 'or.jp', 'ac.jp', 'co.za', 'org.za', 'com.br', 'net.br', 'org.br', 'com.mx',
-  'com.ar', 'com.cn', 'net.cn', 'org.cn', 'com.tr', 'co.in', 'net.in', 'org.in', 'co.il', 'org.il', 'co.kr', 'or.kr',
-  'com.sg', 'com.my', 'com.hk', 'com.tw', 'co.id', 'com.pl', 'com.ua', 'co.at', 'or.at', 'com.es', 'com.co', 'com.pe',
-  'com.ph', 'com.vn', 'com.eg', 'com.sa', 'com.pk', 'com.ng', 'co.ke', 'co.th', 'in.th', 'eu.org',
+  'co.uk',
+  'org.uk',
+  'me.uk',
+  'ltd.uk',
+  'plc.uk',
+  'net.uk',
+  'ac.uk',
+  'gov.uk',
+  'com.au',
+  'net.au',
+  'org.au',
+  'edu.au',
+  'gov.au',
+  'co.nz',
+  'net.nz',
+  'org.nz',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'ac.jp',
+  'co.za',
+  'org.za',
+  'com.br',
+  'net.br',
+  'org.br',
+  'com.mx',
+  'com.ar',
+  'com.cn',
+  'net.cn',
+  'org.cn',
+  'com.tr',
+  'co.in',
+  'net.in',
+  'org.in',
+  'co.il',
+  'org.il',
+  'co.kr',
+  'or.kr',
+  'com.sg',
+  'com.my',
+  'com.hk',
+  'com.tw',
+  'co.id',
+  'com.pl',
+  'com.ua',
+  'co.at',
+  'or.at',
+  'com.es',
+  'com.co',
+  'com.pe',
+  'com.ph',
+  'com.vn',
+  'com.eg',
+  'com.sa',
+  'com.pk',
+  'com.ng',
+  'co.ke',
+  'co.th',
+  'in.th',
+  'eu.org',
 ]);
 const BANNED_TLDS = new Set(['cf', 'ga', 'gq', 'ml', 'tk']);
 /**
@@ -182,7 +302,8 @@ export function postZone(ctx: RequestContext): Reply {
   if (typeof b.name !== 'string' || b.name === '') throw cf.zoneField('name is required');
   if (!isObject(b.account) || typeof b.account.id !== 'string') throw cf.zoneField('account.id is required');
   const type = b.type ?? 'full';
-  if (typeof type !== 'string' || !['full', 'partial', 'secondary', 'internal'].includes(type)) throw cf.zoneField('type must be one of full, partial, secondary, internal');
+  if (typeof type !== 'string' || !['full', 'partial', 'secondary', 'internal'].includes(type))
+    throw cf.zoneField('type must be one of full, partial, secondary, internal');
   if (!ctx.token.accountIds.includes(b.account.id) || !ctx.state.accounts.has(b.account.id)) throw cf.authError();
   const zone = createZone(ctx.state, { accountId: b.account.id, name: b.name, type: type as Zone['type'] }, true);
   return { ...ok(zoneToWire(ctx.state, zone, ctx.token)), wrote: true };

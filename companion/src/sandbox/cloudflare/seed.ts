@@ -20,12 +20,18 @@ export function seedCloudflareDemo(sim: CloudflareSim): CloudflareDemoSeed {
   const second = sim.addAccount({ id: SECOND_ACCOUNT_ID, name: 'Sandbox Agency' });
   const accountIds = [main.id, second.id];
   const token = sim.addToken({ value: 'sandboxDemoToken000000000000000000000001', accountIds });
-  const readOnlyToken = sim.addToken({ value: 'sandboxReadOnlyToken00000000000000000002', accountIds, permissions: ['zone:read', 'dns:read'] });
+  const readOnlyToken = sim.addToken({
+    value: 'sandboxReadOnlyToken00000000000000000002',
+    accountIds,
+    permissions: ['zone:read', 'dns:read'],
+  });
   const expiredToken = sim.addToken({ value: 'sandboxExpiredToken000000000000000000003', accountIds, status: 'expired' });
   return { token, readOnlyToken, expiredToken, accountId: main.id, accounts: [main, second] };
 }
 
-export async function startSeededCloudflareSimulator(opts?: CloudflareSimOptions): Promise<{ sim: CloudflareSim; seed: CloudflareDemoSeed }> {
+export async function startSeededCloudflareSimulator(
+  opts?: CloudflareSimOptions,
+): Promise<{ sim: CloudflareSim; seed: CloudflareDemoSeed }> {
   const sim = await startCloudflareSimulator(opts);
   return { sim, seed: seedCloudflareDemo(sim) };
 }

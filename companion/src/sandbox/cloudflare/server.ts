@@ -45,7 +45,15 @@ export class SimServer {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         // A bug in the simulator: answer 500 in Cloudflare's envelope rather than hang the client.
-        if (!res.headersSent) void this.send(res, req.method ?? 'GET', req.url ?? '', 500, failureBody([{ code: 10001, message: `simulator error: ${String(err)}` }]), {});
+        if (!res.headersSent)
+          void this.send(
+            res,
+            req.method ?? 'GET',
+            req.url ?? '',
+            500,
+            failureBody([{ code: 10001, message: `simulator error: ${String(err)}` }]),
+            {},
+          );
       });
     });
     this.server.keepAliveTimeout = 5_000;
@@ -92,7 +100,15 @@ export class SimServer {
     return { Ratelimit: `"default";r=${r};t=${t}`, 'Ratelimit-Policy': this.policyHeader };
   }
 
-  private async send(res: ServerResponse, method: string, path: string, status: number, body: unknown, headers: Record<string, string>, contentType = 'application/json'): Promise<void> {
+  private async send(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+    contentType = 'application/json',
+  ): Promise<void> {
     if (this.opts.latencyMs > 0) await new Promise((r) => setTimeout(r, this.opts.latencyMs));
     this.log(method, path, status);
     if (res.destroyed) return;
@@ -153,10 +169,25 @@ export class SimServer {
         case 'html502':
           return this.send(res, method, logPath, 502, HTML_502, {}, 'text/html; charset=UTF-8');
         case '5xx':
-          return this.send(res, method, logPath, fault.status, failureBody([{ code: fault.status === 503 ? 10503 : 10001, message: fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error' }]), this.rateHeaders(null));
+          return this.send(
+            res,
+            method,
+            logPath,
+            fault.status,
+            failureBody([
+              {
+                code: fault.status === 503 ? 10503 : 10001,
+                message: fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error',
+              },
+            ]),
+            this.rateHeaders(null),
+          );
         case '429':
           this.counters.rejected429++;
-          return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...this.rateHeaders({ allowed: false, remaining: 0, resetSeconds: fault.retryAfterSeconds }), 'Retry-After': String(fault.retryAfterSeconds) });
+          return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), {
+            ...this.rateHeaders({ allowed: false, remaining: 0, resetSeconds: fault.retryAfterSeconds }),
+            'Retry-After': String(fault.retryAfterSeconds),
+          });
         case '403':
           return this.send(res, method, logPath, 403, failureBody([cf.authError().toMessage()]), this.rateHeaders(null));
       }
@@ -168,7 +199,10 @@ export class SimServer {
     const headers = this.rateHeaders(decision);
     if (decision && !decision.allowed) {
       this.counters.rejected429++;
-      return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), { ...headers, 'Retry-After': String(decision.retryAfterSeconds ?? 1) });
+      return this.send(res, method, logPath, 429, failureBody([cf.rateLimited().toMessage()]), {
+        ...headers,
+        'Retry-After': String(decision.retryAfterSeconds ?? 1),
+      });
     }
 
     let reply: Reply;
@@ -246,7 +280,8 @@ export class SimServer {
       params,
       query,
       body,
-      batchLimitFor: (zone: Zone) => (zone.plan === 'free' ? this.opts.defaultBatchLimit : Math.max(PAID_BATCH_LIMIT, this.opts.defaultBatchLimit)),
+      batchLimitFor: (zone: Zone) =>
+        zone.plan === 'free' ? this.opts.defaultBatchLimit : Math.max(PAID_BATCH_LIMIT, this.opts.defaultBatchLimit),
     };
     return matched.handler(ctx);
   }

@@ -181,8 +181,7 @@ export class RecordStore {
 export function sortRecords(list: StoredRecord[], order: RecordOrder, direction: 'asc' | 'desc'): StoredRecord[] {
   const sign = direction === 'desc' ? -1 : 1;
   return list.sort(
-    (a, b) =>
-      sign * cmp(a[order], b[order]) || cmp(a.type, b.type) || cmp(a.name, b.name) || cmp(a.content, b.content) || cmp(a.id, b.id),
+    (a, b) => sign * cmp(a[order], b[order]) || cmp(a.type, b.type) || cmp(a.name, b.name) || cmp(a.content, b.content) || cmp(a.id, b.id),
   );
 }
 
@@ -206,9 +205,48 @@ export function recordToWire(r: StoredRecord): Record<string, unknown> {
 
 /** Pool the assigned name-server pairs are drawn from (real Cloudflare uses first names like these). */
 const NS_NAMES = [
-  'ada', 'alan', 'amy', 'arch', 'bart', 'beth', 'bob', 'carl', 'cass', 'dana', 'dave', 'dina', 'elle', 'emma', 'fay',
-  'gina', 'hank', 'iris', 'jack', 'jade', 'kate', 'kurt', 'lara', 'leo', 'lily', 'lou', 'mark', 'mary', 'nash', 'nina',
-  'olga', 'pat', 'rob', 'rose', 'sam', 'sue', 'tom', 'uma', 'vera', 'walt', 'yan', 'zoe',
+  'ada',
+  'alan',
+  'amy',
+  'arch',
+  'bart',
+  'beth',
+  'bob',
+  'carl',
+  'cass',
+  'dana',
+  'dave',
+  'dina',
+  'elle',
+  'emma',
+  'fay',
+  'gina',
+  'hank',
+  'iris',
+  'jack',
+  'jade',
+  'kate',
+  'kurt',
+  'lara',
+  'leo',
+  'lily',
+  'lou',
+  'mark',
+  'mary',
+  'nash',
+  'nina',
+  'olga',
+  'pat',
+  'rob',
+  'rose',
+  'sam',
+  'sue',
+  'tom',
+  'uma',
+  'vera',
+  'walt',
+  'yan',
+  'zoe',
 ];
 
 export function assignedNameServers(zoneName: string): string[] {
@@ -240,7 +278,10 @@ export class SimState {
   /** 32 lower-case hex characters, like every Cloudflare object id. */
   newId(): string {
     let s = '';
-    for (let i = 0; i < 4; i++) s += Math.floor(this.rand() * 0x100000000).toString(16).padStart(8, '0');
+    for (let i = 0; i < 4; i++)
+      s += Math.floor(this.rand() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return s;
   }
 

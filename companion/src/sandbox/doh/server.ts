@@ -108,20 +108,25 @@ export async function startDohServer(zones: ServedZone[]): Promise<DohServer> {
       HTTP_PORT: String(httpPort),
       // unbound blocks the reserved .test TLD by default; each zone gets its own local-zone
       LOCAL_ZONES: zones.map((z) => `    local-zone: "${z.name}." transparent`).join('\n'),
-      AUTH_ZONES: zones.map(({ name: z, text }) => {
-        writeFileSync(join(runDir, `${z}.zone`), text);
-        return [
-          'auth-zone:',
-          `    name: "${z}."`,
-          `    zonefile: "${runDir}/${z}.zone"`,
-          '    for-downstream: yes',
-          '    for-upstream: no',
-          '    fallback-enabled: no',
-        ].join('\n');
-      }).join('\n'),
+      AUTH_ZONES: zones
+        .map(({ name: z, text }) => {
+          writeFileSync(join(runDir, `${z}.zone`), text);
+          return [
+            'auth-zone:',
+            `    name: "${z}."`,
+            `    zonefile: "${runDir}/${z}.zone"`,
+            '    for-downstream: yes',
+            '    for-upstream: no',
+            '    fallback-enabled: no',
+          ].join('\n');
+        })
+        .join('\n'),
     };
     for (const [name, template] of Object.entries(TEMPLATES)) {
-      writeFileSync(join(runDir, `${name}.conf`), template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? `{{${k}}}`));
+      writeFileSync(
+        join(runDir, `${name}.conf`),
+        template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? `{{${k}}}`),
+      );
     }
     const check = spawnSync('unbound-checkconf', [join(runDir, 'unbound.conf')], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`unbound-checkconf: ${check.stderr || check.stdout}`);
@@ -188,12 +193,42 @@ function makeCertificates(dir: string): void {
     if (r.status !== 0) throw new Error(`openssl ${args[0]}: ${r.stderr}`);
   };
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  openssl(['req', '-x509', ...ec, '-days', '2', '-keyout', 'ca.key', '-out', 'ca.pem', '-subj', '/CN=dnsferry test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
+  openssl([
+    'req',
+    '-x509',
+    ...ec,
+    '-days',
+    '2',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-subj',
+    '/CN=dnsferry test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign',
+  ]);
   openssl(['req', ...ec, '-subj', '/CN=localhost', '-keyout', 'server.key', '-out', 'server.csr']);
   writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-  openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2',
-    '-extfile', 'ext.cnf', '-out', 'server.pem']);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+    '-out',
+    'server.pem',
+  ]);
 }
 
 /** Ports free for TCP and UDP on 127.0.0.1 (the OS picks them; released just before the daemons bind). */
@@ -267,4 +302,3 @@ function tail(file: string): string {
     return `(${file}: ${(err as Error).message})`;
   }
 }
-

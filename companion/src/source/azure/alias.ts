@@ -57,9 +57,15 @@ export async function resolveAlias(ctx: AliasContext, rs: RecordSetWire, seen: S
   if (target.namespace === 'microsoft.network' && first.type === 'dnszones') {
     const set = target.parts[1];
     const sameZone =
-      eq(target.subscriptionId, ctx.zone.subscriptionId) && eq(target.resourceGroup, ctx.zone.resourceGroup) && eq(first.name, ctx.zone.name);
+      eq(target.subscriptionId, ctx.zone.subscriptionId) &&
+      eq(target.resourceGroup, ctx.zone.resourceGroup) &&
+      eq(first.name, ctx.zone.name);
     if (!set || target.parts.length !== 2) return { ok: false, message: `alias target "${targetId}" is a zone, not a record set` };
-    if (!sameZone) return { ok: false, message: `alias to a record set in another zone (${first.name}) cannot be carried over; create the records by hand` };
+    if (!sameZone)
+      return {
+        ok: false,
+        message: `alias to a record set in another zone (${first.name}) cannot be carried over; create the records by hand`,
+      };
     const key = setKey(set.type, set.name);
     if (seen.has(key)) return { ok: false, message: 'alias chain loops back on itself' };
     const targetSet = ctx.sets.get(key);
@@ -68,7 +74,8 @@ export async function resolveAlias(ctx: AliasContext, rs: RecordSetWire, seen: S
     let records: DnsRecordInput[];
     if (mapped.kind === 'alias') {
       const inner = await resolveAlias(ctx, targetSet, new Set([...seen, setKey(type, name)]));
-      if (!inner.ok) return { ok: false, message: `alias to ${set.type.toUpperCase()} ${set.name}, which is an alias whose ${inner.message}` };
+      if (!inner.ok)
+        return { ok: false, message: `alias to ${set.type.toUpperCase()} ${set.name}, which is an alias whose ${inner.message}` };
       records = inner.records;
     } else if (mapped.kind === 'records') {
       records = mapped.records;
@@ -111,7 +118,11 @@ export async function resolveAlias(ctx: AliasContext, rs: RecordSetWire, seen: S
     const address = ip.success ? ip.data.properties.ipAddress : undefined;
     if (!address) return { ok: false, message: `public IP ${first.name} has no address allocated (a dynamic IP not in use)` };
     const family = address.includes(':') ? 'AAAA' : 'A';
-    if (type !== family) return { ok: false, message: `alias of type ${type} points at public IP ${first.name}, whose address ${address} is ${family === 'A' ? 'IPv4' : 'IPv6'}` };
+    if (type !== family)
+      return {
+        ok: false,
+        message: `alias of type ${type} points at public IP ${first.name}, whose address ${address} is ${family === 'A' ? 'IPv4' : 'IPv6'}`,
+      };
     return {
       ok: true,
       records: [{ type: family, name, ttl, content: address.toLowerCase() }],

@@ -87,7 +87,12 @@ export class ArmClient {
       throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a nextLink that is not a URL');
     }
     if (parsed.origin !== this.origin) {
-      throw new UpstreamError('Azure', 'upstream', undefined, `Azure Resource Manager sent a nextLink to ${parsed.host}, outside ${new URL(this.origin).host}; not followed`);
+      throw new UpstreamError(
+        'Azure',
+        'upstream',
+        undefined,
+        `Azure Resource Manager sent a nextLink to ${parsed.host}, outside ${new URL(this.origin).host}; not followed`,
+      );
     }
     return pathOrUrl;
   }
@@ -110,7 +115,12 @@ export class ArmClient {
       } catch (err) {
         if (signal.aborted) throw signal.reason ?? err;
         if (isDeadline(err) || isDeadline((err as Error).cause)) {
-          throw new UpstreamError('Azure', 'timeout', undefined, `Azure Resource Manager did not answer within ${config.upstreamTimeoutMs} ms`);
+          throw new UpstreamError(
+            'Azure',
+            'timeout',
+            undefined,
+            `Azure Resource Manager did not answer within ${config.upstreamTimeoutMs} ms`,
+          );
         }
         if (isAbort(err)) throw err;
         const unreachable = describeUnreachable(err, new URL(url));
@@ -126,7 +136,13 @@ export class ArmClient {
           return JSON.parse(text) as unknown;
         } catch (err) {
           if (!(err instanceof SyntaxError)) throw err;
-          throw new UpstreamError('Azure', 'upstream', undefined, `Azure Resource Manager answered ${res.status} with a body that is not JSON`, res.status);
+          throw new UpstreamError(
+            'Azure',
+            'upstream',
+            undefined,
+            `Azure Resource Manager answered ${res.status} with a body that is not JSON`,
+            res.status,
+          );
         }
       }
       if ((res.status === 429 || res.status === 503) && attempt < MAX_RETRIES) {
@@ -167,7 +183,8 @@ export class ArmClient {
       }
       seen.add(next);
       const body = PageSchema.safeParse(await this.get(next, signal, progress));
-      if (!body.success) throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a list without a value array');
+      if (!body.success)
+        throw new UpstreamError('Azure', 'upstream', undefined, 'Azure Resource Manager sent a list without a value array');
       items.push(...body.data.value);
       next = body.data.nextLink;
       progress?.(`Read page ${pages + 1} from Azure: ${items.length} so far${next ? ', more to come' : ''}`);

@@ -43,7 +43,13 @@ async function tokenError(err: unknown, deps: AzureDeps, tenantId: string, redac
   if (text.includes('endpoints_resolution_error')) return explainDiscoveryFailure(deps, tenantId, redactor);
   const status = (err as { statusCode?: unknown }).statusCode ?? cause?.status;
   if (status === 429) {
-    return new UpstreamError('Azure', 'rate_limit', undefined, 'Entra ID kept throttling sign-ins (HTTP 429) after the waits it asked for; try again later', 429);
+    return new UpstreamError(
+      'Azure',
+      'rate_limit',
+      undefined,
+      'Entra ID kept throttling sign-ins (HTTP 429) after the waits it asked for; try again later',
+      429,
+    );
   }
   return new UpstreamError('Azure', 'upstream', undefined, `signing in to Entra ID failed: ${redactor.scrub(text.split('\n')[0] ?? '')}`);
 }
@@ -145,7 +151,8 @@ export function createCredential(deps: AzureDeps, creds: SourceCredentials, reda
         return token;
       } catch (err) {
         const failure = takeFailure();
-        if (failure && !isAbort(err)) throw new UpstreamError('Azure', failure.kind, failure.upstreamCode, redactor.scrub(failure.upstreamMessage), failure.httpStatus);
+        if (failure && !isAbort(err))
+          throw new UpstreamError('Azure', failure.kind, failure.upstreamCode, redactor.scrub(failure.upstreamMessage), failure.httpStatus);
         throw await tokenError(err, deps, creds.tenantId, redactor);
       }
     },

@@ -18,7 +18,11 @@ export interface HttpClientLimits {
  * cause: an unreachable authority, and a 429/503 asking to wait longer than the cap (the pipeline
  * would otherwise sleep it out). Both are thrown and handed to `onFailure` for the credential to report.
  */
-export function fetchHttpClient(f: typeof fetch, limits: HttpClientLimits, onFailure: (err: UpstreamError) => void = () => undefined): HttpClient {
+export function fetchHttpClient(
+  f: typeof fetch,
+  limits: HttpClientLimits,
+  onFailure: (err: UpstreamError) => void = () => undefined,
+): HttpClient {
   return {
     async sendRequest(request: PipelineRequest): Promise<PipelineResponse> {
       if (request.body !== undefined && request.body !== null && typeof request.body !== 'string') {

@@ -51,7 +51,12 @@ async function zonesOf(arm: ArmClient, subscriptionId: string, signal: AbortSign
  * record *sets* (one per name and type, each holding one or more records), SOA and apex NS included;
  * so it is neither the number of records nor the number that will be migrated.
  */
-export async function listZones(deps: AzureDeps, creds: SourceCredentials, subscriptionId: string, opts: { signal: AbortSignal }): Promise<SourceZone[]> {
+export async function listZones(
+  deps: AzureDeps,
+  creds: SourceCredentials,
+  subscriptionId: string,
+  opts: { signal: AbortSignal },
+): Promise<SourceZone[]> {
   return zonesOf(client(deps, creds, true), subscriptionId, opts.signal);
 }
 
@@ -69,10 +74,21 @@ async function readZone(
   if (!resourceGroup) {
     const found = (await zonesOf(arm, subscriptionId, signal)).filter((z) => z.name === zone.name.toLowerCase());
     if (found.length === 0) {
-      throw new UpstreamError('Azure', 'not_found', 'ResourceNotFound', `no public DNS zone ${zone.name} in subscription ${subscriptionId}`, 404);
+      throw new UpstreamError(
+        'Azure',
+        'not_found',
+        'ResourceNotFound',
+        `no public DNS zone ${zone.name} in subscription ${subscriptionId}`,
+        404,
+      );
     }
     if (found.length > 1) {
-      throw new UpstreamError('Azure', 'invalid', undefined, `${zone.name} exists in resource groups ${found.map((z) => z.resourceGroup).join(', ')}; say which (resourceGroup)`);
+      throw new UpstreamError(
+        'Azure',
+        'invalid',
+        undefined,
+        `${zone.name} exists in resource groups ${found.map((z) => z.resourceGroup).join(', ')}; say which (resourceGroup)`,
+      );
     }
     resourceGroup = found[0]?.resourceGroup ?? '';
   }

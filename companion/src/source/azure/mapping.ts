@@ -47,11 +47,13 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
   const p = rs.properties;
   const aliasId = p.targetResource?.id;
   if (aliasId) {
-    if (!['A', 'AAAA', 'CNAME'].includes(type)) return { kind: 'problem', message: `an alias of type ${type} is not something Azure DNS defines; not migrated` };
+    if (!['A', 'AAAA', 'CNAME'].includes(type))
+      return { kind: 'problem', message: `an alias of type ${type} is not something Azure DNS defines; not migrated` };
     return { kind: 'alias', targetId: aliasId };
   }
   if (type === 'SOA') return { kind: 'skipped', note: 'SOA not copied: the target writes its own' };
-  if (type === 'NS' && name === '@') return { kind: 'skipped', note: "Apex NS (Azure's name servers) not copied: the target assigns its own" };
+  if (type === 'NS' && name === '@')
+    return { kind: 'skipped', note: "Apex NS (Azure's name servers) not copied: the target assigns its own" };
 
   const notes: string[] = [];
   let ttl = p.TTL ?? 0;
@@ -97,10 +99,18 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
       records = (p.caaRecords ?? []).map((r) => ({ ...base, type: 'CAA', content: caaContent(r) }));
       break;
     case 'DS':
-      records = (p.DSRecords ?? []).map((r) => ({ ...base, type: 'DS', content: `${r.keyTag} ${r.algorithm} ${r.digest.algorithmType} ${r.digest.value}` }));
+      records = (p.DSRecords ?? []).map((r) => ({
+        ...base,
+        type: 'DS',
+        content: `${r.keyTag} ${r.algorithm} ${r.digest.algorithmType} ${r.digest.value}`,
+      }));
       break;
     case 'TLSA':
-      records = (p.TLSARecords ?? []).map((r) => ({ ...base, type: 'TLSA', content: `${r.usage} ${r.selector} ${r.matchingType} ${r.certAssociationData}` }));
+      records = (p.TLSARecords ?? []).map((r) => ({
+        ...base,
+        type: 'TLSA',
+        content: `${r.usage} ${r.selector} ${r.matchingType} ${r.certAssociationData}`,
+      }));
       break;
     case 'NAPTR':
       // An empty replacement means the root (`.`): the record rewrites with its regexp instead.
@@ -116,7 +126,8 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
         message: `${type} records cannot be carried over by dnsferry (Azure DNS record sets it reads: A, AAAA, CNAME, MX, TXT, SRV, CAA, PTR, NS, DS, TLSA, NAPTR); add them at the target by hand`,
       };
   }
-  if (records.length === 0) return { kind: 'skipped', note: `${type} ${name} is an empty record set at Azure (it answers nothing); nothing to copy` };
+  if (records.length === 0)
+    return { kind: 'skipped', note: `${type} ${name} is an empty record set at Azure (it answers nothing); nothing to copy` };
   return { kind: 'records', records, notes };
 }
 
@@ -127,7 +138,12 @@ export function canonicalize(inputs: DnsRecordInput[]): { records: DnsRecord[]; 
   for (const input of inputs) {
     const parsed = DnsRecordSchema.safeParse(input);
     if (parsed.success) records.push(parsed.data);
-    else problems.push({ name: input.name, type: input.type, message: `${parsed.error.issues[0]?.message ?? 'invalid record'}; not migrated` });
+    else
+      problems.push({
+        name: input.name,
+        type: input.type,
+        message: `${parsed.error.issues[0]?.message ?? 'invalid record'}; not migrated`,
+      });
   }
   return { records, problems };
 }

@@ -12,7 +12,8 @@ export function parseResourceId(id: string): ResourceId | null {
   const segs = id.split('/').filter(Boolean);
   if (segs.length < 8 || segs.length % 2 !== 0) return null;
   const [subs, subscriptionId, rgs, resourceGroup, providers, namespace, ...rest] = segs;
-  if (subs?.toLowerCase() !== 'subscriptions' || rgs?.toLowerCase() !== 'resourcegroups' || providers?.toLowerCase() !== 'providers') return null;
+  if (subs?.toLowerCase() !== 'subscriptions' || rgs?.toLowerCase() !== 'resourcegroups' || providers?.toLowerCase() !== 'providers')
+    return null;
   if (!subscriptionId || !resourceGroup || !namespace) return null;
   const parts: ResourceId['parts'] = [];
   for (let i = 0; i + 1 < rest.length; i += 2) parts.push({ type: (rest[i] ?? '').toLowerCase(), name: rest[i + 1] ?? '' });

@@ -31,25 +31,25 @@ export const ZoneWireSchema = z.object({
 const int = z.number().int();
 
 const RecordSetPropertiesSchema = z.object({
-    TTL: int.nullish(),
-    fqdn: z.string().nullish(),
-    targetResource: z.object({ id: z.string().nullish() }).nullish(),
-    ARecords: z.array(z.object({ ipv4Address: z.string() })).nullish(),
-    AAAARecords: z.array(z.object({ ipv6Address: z.string() })).nullish(),
-    CNAMERecord: z.object({ cname: z.string() }).nullish(),
-    MXRecords: z.array(z.object({ preference: int, exchange: z.string() })).nullish(),
-    NSRecords: z.array(z.object({ nsdname: z.string() })).nullish(),
-    PTRRecords: z.array(z.object({ ptrdname: z.string() })).nullish(),
-    SRVRecords: z.array(z.object({ priority: int, weight: int, port: int, target: z.string() })).nullish(),
-    TXTRecords: z.array(z.object({ value: z.array(z.string()) })).nullish(),
-    /** Lower camel case on the wire, unlike every other record array. */
-    caaRecords: z.array(z.object({ flags: int, tag: z.string(), value: z.string() })).nullish(),
-    SOARecord: z.object({ host: z.string().nullish(), email: z.string().nullish() }).nullish(),
-    DSRecords: z.array(z.object({ keyTag: int, algorithm: int, digest: z.object({ algorithmType: int, value: z.string() }) })).nullish(),
-    TLSARecords: z.array(z.object({ usage: int, selector: int, matchingType: int, certAssociationData: z.string() })).nullish(),
-    NAPTRRecords: z
-      .array(z.object({ order: int, preference: int, flags: z.string(), services: z.string(), regexp: z.string(), replacement: z.string() }))
-      .nullish(),
+  TTL: int.nullish(),
+  fqdn: z.string().nullish(),
+  targetResource: z.object({ id: z.string().nullish() }).nullish(),
+  ARecords: z.array(z.object({ ipv4Address: z.string() })).nullish(),
+  AAAARecords: z.array(z.object({ ipv6Address: z.string() })).nullish(),
+  CNAMERecord: z.object({ cname: z.string() }).nullish(),
+  MXRecords: z.array(z.object({ preference: int, exchange: z.string() })).nullish(),
+  NSRecords: z.array(z.object({ nsdname: z.string() })).nullish(),
+  PTRRecords: z.array(z.object({ ptrdname: z.string() })).nullish(),
+  SRVRecords: z.array(z.object({ priority: int, weight: int, port: int, target: z.string() })).nullish(),
+  TXTRecords: z.array(z.object({ value: z.array(z.string()) })).nullish(),
+  /** Lower camel case on the wire, unlike every other record array. */
+  caaRecords: z.array(z.object({ flags: int, tag: z.string(), value: z.string() })).nullish(),
+  SOARecord: z.object({ host: z.string().nullish(), email: z.string().nullish() }).nullish(),
+  DSRecords: z.array(z.object({ keyTag: int, algorithm: int, digest: z.object({ algorithmType: int, value: z.string() }) })).nullish(),
+  TLSARecords: z.array(z.object({ usage: int, selector: int, matchingType: int, certAssociationData: z.string() })).nullish(),
+  NAPTRRecords: z
+    .array(z.object({ order: int, preference: int, flags: z.string(), services: z.string(), regexp: z.string(), replacement: z.string() }))
+    .nullish(),
 });
 const PROPERTY_NAMES = new Map(Object.keys(RecordSetPropertiesSchema.shape).map((k) => [k.toLowerCase(), k]));
 

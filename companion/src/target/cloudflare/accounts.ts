@@ -38,7 +38,13 @@ async function verify(client: CloudflareClient, token: string, accountId: string
   const accountPath = accountId ? `/accounts/${accountId}/tokens/verify` : undefined;
   if (token.startsWith('cfat_')) {
     if (!accountPath) {
-      throw new UpstreamError('Cloudflare', 'invalid', undefined, 'an account-owned token (cfat_…) is verified per account: send targetAccountId too', 400);
+      throw new UpstreamError(
+        'Cloudflare',
+        'invalid',
+        undefined,
+        'an account-owned token (cfat_…) is verified per account: send targetAccountId too',
+        400,
+      );
     }
     return (await client.call<VerifyResult>('GET', accountPath, { signal, failFast: true })).result;
   }

@@ -89,7 +89,13 @@ export class CloudflareClient {
   }
 
   private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
-    return new UpstreamError('Cloudflare', kind, typeof code === 'string' ? this.redactor.scrub(code) : code, this.redactor.scrub(message), status);
+    return new UpstreamError(
+      'Cloudflare',
+      kind,
+      typeof code === 'string' ? this.redactor.scrub(code) : code,
+      this.redactor.scrub(message),
+      status,
+    );
   }
 
   async call<T>(
@@ -208,7 +214,11 @@ export class CloudflareClient {
 
   private pagingError(path: string, total: number | undefined): UpstreamError {
     const said = total !== undefined ? `reports ${total} pages` : 'kept sending pages';
-    return this.fail('upstream', undefined, `the list at ${path} ${said}; more than the ${MAX_PAGES} this companion follows, so it stopped`);
+    return this.fail(
+      'upstream',
+      undefined,
+      `the list at ${path} ${said}; more than the ${MAX_PAGES} this companion follows, so it stopped`,
+    );
   }
 
   private async backoff(attempt: number, signal: AbortSignal): Promise<void> {

@@ -47,7 +47,12 @@ export class CloudflareCutoverTarget extends CloudflareTarget implements Cutover
     const status = d.status ?? 'unknown';
     if (d.key_tag == null || d.algorithm == null || d.digest_type == null || !d.digest) return { status, ds: null };
     // Through the shared DS reader, so it compares with the parent's DS on one canonical form.
-    const parsed = DnsRecordSchema.safeParse({ type: 'DS', name: '@', ttl: 3600, content: `${d.key_tag} ${d.algorithm} ${d.digest_type} ${d.digest}` });
+    const parsed = DnsRecordSchema.safeParse({
+      type: 'DS',
+      name: '@',
+      ttl: 3600,
+      content: `${d.key_tag} ${d.algorithm} ${d.digest_type} ${d.digest}`,
+    });
     return { status, ds: parsed.success ? parsed.data.content : null };
   }
 }

@@ -33,7 +33,9 @@ const tlsaLike: Mapping = {
     const [usage, selector, matching, cert] = fields(r.content);
     return { data: { usage: num(usage), selector: num(selector), matching_type: num(matching), certificate: cert } };
   },
-  fromWire: (w) => ({ content: `${num(w.data?.usage)} ${num(w.data?.selector)} ${num(w.data?.matching_type)} ${str(w.data?.certificate)}` }),
+  fromWire: (w) => ({
+    content: `${num(w.data?.usage)} ${num(w.data?.selector)} ${num(w.data?.matching_type)} ${str(w.data?.certificate)}`,
+  }),
 };
 const svcbLike: Mapping = {
   toWire: (r) => {
@@ -59,7 +61,12 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
   TXT: plain,
   SRV: {
     toWire: (r) => (r.type === 'SRV' ? { data: { priority: r.priority, weight: r.weight, port: r.port, target: r.content } } : {}),
-    fromWire: (w) => ({ content: str(w.data?.target, '.') || '.', priority: num(w.data?.priority ?? w.priority), weight: num(w.data?.weight), port: num(w.data?.port) }),
+    fromWire: (w) => ({
+      content: str(w.data?.target, '.') || '.',
+      priority: num(w.data?.priority ?? w.priority),
+      weight: num(w.data?.weight),
+      port: num(w.data?.port),
+    }),
   },
   CAA: {
     toWire: (r) => {
@@ -103,11 +110,22 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
   NAPTR: {
     toWire: (r) => {
       const [order, preference, flags, service, regex, replacement] = fields(r.content);
-      return { data: { order: num(order), preference: num(preference), flags: text(flags), service: text(service), regex: text(regex), replacement } };
+      return {
+        data: {
+          order: num(order),
+          preference: num(preference),
+          flags: text(flags),
+          service: text(service),
+          regex: text(regex),
+          replacement,
+        },
+      };
     },
     fromWire: (w) => {
       const d = w.data ?? {};
-      return { content: `${num(d.order)} ${num(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${str(d.replacement, '.') || '.'}` };
+      return {
+        content: `${num(d.order)} ${num(d.preference)} ${q(d.flags)} ${q(d.service)} ${q(d.regex)} ${str(d.replacement, '.') || '.'}`,
+      };
     },
   },
   LOC: {
@@ -116,16 +134,34 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
       const m = (s: string | undefined) => Number((s ?? '0').replace(/m$/, ''));
       return {
         data: {
-          lat_degrees: num(f[0]), lat_minutes: num(f[1]), lat_seconds: num(f[2]), lat_direction: f[3],
-          long_degrees: num(f[4]), long_minutes: num(f[5]), long_seconds: num(f[6]), long_direction: f[7],
-          altitude: m(f[8]), size: m(f[9]), precision_horz: m(f[10]), precision_vert: m(f[11]),
+          lat_degrees: num(f[0]),
+          lat_minutes: num(f[1]),
+          lat_seconds: num(f[2]),
+          lat_direction: f[3],
+          long_degrees: num(f[4]),
+          long_minutes: num(f[5]),
+          long_seconds: num(f[6]),
+          long_direction: f[7],
+          altitude: m(f[8]),
+          size: m(f[9]),
+          precision_horz: m(f[10]),
+          precision_vert: m(f[11]),
         },
       };
     },
     fromWire: (w) => {
       const d = w.data ?? {};
       return {
-        content: [d.lat_degrees, d.lat_minutes, d.lat_seconds, d.lat_direction, d.long_degrees, d.long_minutes, d.long_seconds, d.long_direction]
+        content: [
+          d.lat_degrees,
+          d.lat_minutes,
+          d.lat_seconds,
+          d.lat_direction,
+          d.long_degrees,
+          d.long_minutes,
+          d.long_seconds,
+          d.long_direction,
+        ]
           .map((x) => str(x, '0'))
           .concat([`${num(d.altitude)}m`, `${num(d.size)}m`, `${num(d.precision_horz)}m`, `${num(d.precision_vert)}m`])
           .join(' '),

@@ -54,7 +54,12 @@ export class CloudflareTarget implements Target {
         const again = await this.findZone(name, opts.signal);
         if (again) return { ...again, created: unknown };
         if (!unknown) {
-          throw new UpstreamError('Cloudflare', 'conflict', 1061, `${name} already exists in another account; remove it there or choose that account`);
+          throw new UpstreamError(
+            'Cloudflare',
+            'conflict',
+            1061,
+            `${name} already exists in another account; remove it there or choose that account`,
+          );
         }
         // Not there: the create did not happen, so it is safe to send it again.
         if (attempt >= 5) throw new UpstreamError('Cloudflare', 'upstream', undefined, `could not create the zone: ${err.message}`);
@@ -110,7 +115,7 @@ export class CloudflareTarget implements Target {
         return;
       }
       if (!(err instanceof UpstreamError)) throw err;
-      if (err.kind === 'not_found' || (err.httpStatus === 405)) {
+      if (err.kind === 'not_found' || err.httpStatus === 405) {
         // No batch endpoint here: one request per record from now on.
         this.batchAvailable = false;
         yield* this.writeChunk(zone, chunk, opts);
@@ -150,7 +155,11 @@ export class CloudflareTarget implements Target {
   private async *reconcile(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {
     if (this.reconcilesLeft-- <= 0) {
       for (const it of chunk) {
-        yield { index: it.index, status: 'failed', message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)' };
+        yield {
+          index: it.index,
+          status: 'failed',
+          message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)',
+        };
       }
       return;
     }

@@ -29,7 +29,18 @@ export const SSHFP: RecordTypeSpec = {
   read: (w) => ({ content: `${w.u8()} ${w.u8()} ${toHex(w.rest())}` }),
 };
 
-const CERT_TYPES: Record<string, number> = { PKIX: 1, SPKI: 2, PGP: 3, IPKIX: 4, ISPKI: 5, IPGP: 6, ACPKIX: 7, IACPKIX: 8, URI: 253, OID: 254 };
+const CERT_TYPES: Record<string, number> = {
+  PKIX: 1,
+  SPKI: 2,
+  PGP: 3,
+  IPKIX: 4,
+  ISPKI: 5,
+  IPGP: 6,
+  ACPKIX: 7,
+  IACPKIX: 8,
+  URI: 253,
+  OID: 254,
+};
 
 /** CERT (RFC 4398): `type key-tag algorithm base64`; mnemonics are read as their numbers. */
 export const CERT: RecordTypeSpec = {

@@ -4,9 +4,23 @@ import { toBase64, toHex } from '../wire-reader';
 
 /** DNSSEC algorithm mnemonics a zone file may use instead of numbers (RFC 8624 registry). */
 export const ALGORITHMS: Record<string, number> = {
-  RSAMD5: 1, DH: 2, DSA: 3, ECC: 4, RSASHA1: 5, 'DSA-NSEC3-SHA1': 6, 'RSASHA1-NSEC3-SHA1': 7, RSASHA256: 8,
-  RSASHA512: 10, 'ECC-GOST': 12, ECDSAP256SHA256: 13, ECDSAP384SHA384: 14, ED25519: 15, ED448: 16,
-  INDIRECT: 252, PRIVATEDNS: 253, PRIVATEOID: 254,
+  RSAMD5: 1,
+  DH: 2,
+  DSA: 3,
+  ECC: 4,
+  RSASHA1: 5,
+  'DSA-NSEC3-SHA1': 6,
+  'RSASHA1-NSEC3-SHA1': 7,
+  RSASHA256: 8,
+  RSASHA512: 10,
+  'ECC-GOST': 12,
+  ECDSAP256SHA256: 13,
+  ECDSAP384SHA384: 14,
+  ED25519: 15,
+  ED448: 16,
+  INDIRECT: 252,
+  PRIVATEDNS: 253,
+  PRIVATEOID: 254,
 };
 
 function dsLike(code: number, managedByTarget?: string): RecordTypeSpec {
@@ -50,7 +64,12 @@ function opaque(code: number): RecordTypeSpec {
   return {
     code,
     managedByTarget: SIGNED,
-    parse: (r: RdataReader) => ({ content: r.rest('the value').map((t) => t.raw.toUpperCase()).join(' ') }),
+    parse: (r: RdataReader) => ({
+      content: r
+        .rest('the value')
+        .map((t) => t.raw.toUpperCase())
+        .join(' '),
+    }),
     read: (w) => {
       const b = w.rest();
       return { content: `\\# ${b.length} ${toHex(b)}` };

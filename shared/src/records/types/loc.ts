@@ -14,7 +14,9 @@ export const LOC: RecordTypeSpec = {
     const alt = meters(r.next('the altitude').raw, 'the altitude', -100000, 42849672.95);
     const sizes = [1, 10000, 10].map((dflt, i) => {
       const t = r.done ? null : r.next('a size').raw;
-      return t === null ? dflt * 100 : precision(meters(t, ['the size', 'the horizontal precision', 'the vertical precision'][i] ?? '', 0, 90000000));
+      return t === null
+        ? dflt * 100
+        : precision(meters(t, ['the size', 'the horizontal precision', 'the vertical precision'][i] ?? '', 0, 90000000));
     });
     r.end('LOC');
     return { content: format(lat, lon, Math.round(alt * 100), sizes) };
@@ -36,7 +38,14 @@ function angle(r: RdataReader, what: string, hemis: string, maxDeg: number): num
     const t = r.next(`the ${what}`).raw.toUpperCase();
     if (hemis.includes(t) && t.length === 1) {
       const [d = '', m = '0', s = '0'] = parts;
-      if (!/^\d+$/.test(d) || !/^\d+$/.test(m) || !/^\d+(?:\.\d{1,3})?$/.test(s) || Number(d) > maxDeg || Number(m) > 59 || Number(s) >= 60) {
+      if (
+        !/^\d+$/.test(d) ||
+        !/^\d+$/.test(m) ||
+        !/^\d+(?:\.\d{1,3})?$/.test(s) ||
+        Number(d) > maxDeg ||
+        Number(m) > 59 ||
+        Number(s) >= 60
+      ) {
         throw new RdataError(`the ${what} ${parts.join(' ')} ${t} is not degrees, minutes and seconds`);
       }
       const v = Number(d) * 3600000 + Number(m) * 60000 + Math.round(Number(s) * 1000);

@@ -25,7 +25,11 @@ function canonicalValue(key: number, text: string): string {
   const list = text.split(',');
   switch (key) {
     case 0:
-      return list.map(keyNumber).sort((a, b) => a - b).map(keyName).join(',');
+      return list
+        .map(keyNumber)
+        .sort((a, b) => a - b)
+        .map(keyName)
+        .join(',');
     case 1:
       return `"${text}"`;
     case 3: {
@@ -86,10 +90,12 @@ function wireValue(key: number, b: Uint8Array): string | null {
   const groups = (n: number) => Array.from({ length: b.length / n }, (_, i) => b.subarray(i * n, i * n + n));
   switch (key) {
     case 0:
-      return groups(2).map((g) => keyName(((g[0] ?? 0) << 8) | (g[1] ?? 0))).join(',');
+      return groups(2)
+        .map((g) => keyName(((g[0] ?? 0) << 8) | (g[1] ?? 0)))
+        .join(',');
     case 1: {
       const ids: string[] = [];
-      for (let i = 0; i < b.length; ) {
+      for (let i = 0; i < b.length;) {
         const len = b[i] ?? 0;
         ids.push(decoder.decode(b.subarray(i + 1, i + 1 + len)));
         i += 1 + len;
@@ -104,7 +110,9 @@ function wireValue(key: number, b: Uint8Array): string | null {
     case 4:
       return groups(4).map(ipv4FromWire).join(',');
     case 6:
-      return groups(16).map((g) => ipv6(ipv6FromWire(g))).join(',');
+      return groups(16)
+        .map((g) => ipv6(ipv6FromWire(g)))
+        .join(',');
     case 5:
       return toBase64(b);
     default:

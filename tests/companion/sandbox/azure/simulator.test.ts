@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAzureSimulator, seedAzureDemo, type AzureDemo, type AzureSimulator, type ZoneRef } from '@dnsferry/companion/sandbox/azure/index';
+import {
+  startAzureSimulator,
+  seedAzureDemo,
+  type AzureDemo,
+  type AzureSimulator,
+  type ZoneRef,
+} from '@dnsferry/companion/sandbox/azure/index';
 
 let sim: AzureSimulator;
 let demo: AzureDemo;
@@ -21,7 +27,8 @@ beforeEach(() => {
 
 type Json = Record<string, unknown>;
 const example = (file: string): Json =>
-  (JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as { responses: { 200: { body: Json } } }).responses[200].body;
+  (JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as { responses: { 200: { body: Json } } })
+    .responses[200].body;
 
 async function arm(path: string, token: string | null = demo.bearerToken.sourceToken) {
   const res = await sim.fetch(`${sim.armUrl}${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
@@ -84,14 +91,25 @@ describe('Azure simulator: Entra ID', () => {
     const res = await token((where as { tenant?: string }).tenant ?? sp().tenantId, f);
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ error, error_codes: [code], error_uri: `https://login.microsoftonline.com/error?code=${code}` });
-    expect(String(res.body.error_description)).toMatch(new RegExp(`^AADSTS${code}: .+\\r\\nTrace ID: .+\\r\\nCorrelation ID: .+\\r\\nTimestamp: `));
-    expect(Object.keys(res.body).sort()).toEqual(['correlation_id', 'error', 'error_codes', 'error_description', 'error_uri', 'timestamp', 'trace_id']);
+    expect(String(res.body.error_description)).toMatch(
+      new RegExp(`^AADSTS${code}: .+\\r\\nTrace ID: .+\\r\\nCorrelation ID: .+\\r\\nTimestamp: `),
+    );
+    expect(Object.keys(res.body).sort()).toEqual([
+      'correlation_id',
+      'error',
+      'error_codes',
+      'error_description',
+      'error_uri',
+      'timestamp',
+      'trace_id',
+    ]);
   });
 
   it('serves OpenID metadata whose issuer is on its own host, and invalid_tenant for an unknown tenant', async () => {
     const ok = await sim.fetch(`${sim.authorityUrl}/${sp().tenantId}/v2.0/.well-known/openid-configuration`);
     const meta = (await ok.json()) as Json;
-    for (const k of ['authorization_endpoint', 'token_endpoint', 'issuer', 'jwks_uri']) expect(String(meta[k]).startsWith(sim.authorityUrl)).toBe(true);
+    for (const k of ['authorization_endpoint', 'token_endpoint', 'issuer', 'jwks_uri'])
+      expect(String(meta[k]).startsWith(sim.authorityUrl)).toBe(true);
     const bad = await sim.fetch(`${sim.authorityUrl}/0b1c2d3e-0000-4000-8000-000000000000/v2.0/.well-known/openid-configuration`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'invalid_tenant', error_codes: [90002] });
@@ -105,7 +123,8 @@ describe('Azure simulator: ARM wire', () => {
     const all = await allPages('/subscriptions?api-version=2022-12-01');
     expect(all.map((s) => s.displayName)).toEqual(['Production (demo)', 'Staging (demo)']);
     const shape = (example('GetSubscriptions.json').value as Json[])[0] as Json;
-    for (const k of ['id', 'subscriptionId', 'tenantId', 'displayName', 'state', 'subscriptionPolicies', 'authorizationSource']) expect(all[0]).toHaveProperty(k);
+    for (const k of ['id', 'subscriptionId', 'tenantId', 'displayName', 'state', 'subscriptionPolicies', 'authorizationSource'])
+      expect(all[0]).toHaveProperty(k);
     expect(Object.keys(all[0] ?? {}).every((k) => k in shape)).toBe(true);
   });
 
@@ -123,12 +142,16 @@ describe('Azure simulator: ARM wire', () => {
 
   it('serves record sets with the property names of the List*Recordset examples', async () => {
     const sets = await allPages(`${zonePath()}/all?api-version=2018-05-01`);
-    const byType = (t: string) => sets.find((s) => s.type === `Microsoft.Network/dnszones/${t}` && !(s.properties as Json & { targetResource: Json }).targetResource.id) as Json;
+    const byType = (t: string) =>
+      sets.find(
+        (s) => s.type === `Microsoft.Network/dnszones/${t}` && !(s.properties as Json & { targetResource: Json }).targetResource.id,
+      ) as Json;
     for (const t of ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'SRV', 'TXT', 'Caa', 'SOA']) {
       const ex = (example(`List${t}Recordset.json`).value as Json[])[0] as { properties: Json };
       const mine = byType(t.toUpperCase()) as { properties: Json; id: string };
       const dataKeys = Object.keys(ex.properties).filter((k) => !['metadata', 'fqdn', 'TTL'].includes(k));
-      for (const k of [...dataKeys, 'fqdn', 'TTL', 'targetResource', 'provisioningState']) expect(mine.properties, `${t}.${k}`).toHaveProperty(k);
+      for (const k of [...dataKeys, 'fqdn', 'TTL', 'targetResource', 'provisioningState'])
+        expect(mine.properties, `${t}.${k}`).toHaveProperty(k);
       expect(mine.id).toContain('/providers/Microsoft.Network/dnszones/example.com/');
       expect(String(mine.properties.fqdn).endsWith('.')).toBe(true);
       expect(mine.properties.targetResource).toEqual({});
@@ -148,9 +171,13 @@ describe('Azure simulator: ARM wire', () => {
   });
 
   it('serves public IPs like PublicIpAddressGet.json: ipAddress only once allocated', async () => {
-    const ip = await arm(`/subscriptions/${sub()}/resourceGroups/net-prod/providers/Microsoft.Network/publicIPAddresses/web-ip?api-version=2023-09-01`);
+    const ip = await arm(
+      `/subscriptions/${sub()}/resourceGroups/net-prod/providers/Microsoft.Network/publicIPAddresses/web-ip?api-version=2023-09-01`,
+    );
     expect(ip.body.properties).toMatchObject({ ipAddress: '203.0.113.10', publicIPAddressVersion: 'IPv4' });
-    const spare = await arm(`/subscriptions/${sub()}/resourceGroups/net-prod/providers/Microsoft.Network/publicIPAddresses/spare-ip?api-version=2023-09-01`);
+    const spare = await arm(
+      `/subscriptions/${sub()}/resourceGroups/net-prod/providers/Microsoft.Network/publicIPAddresses/spare-ip?api-version=2023-09-01`,
+    );
     expect(spare.body.properties).not.toHaveProperty('ipAddress');
     expect(spare.body.properties).toMatchObject({ publicIPAllocationMethod: 'Dynamic' });
   });
@@ -159,7 +186,11 @@ describe('Azure simulator: ARM wire', () => {
     const first = await arm(`${zonePath()}/all?api-version=2018-05-01&$top=5`);
     expect((first.body.value as unknown[]).length).toBe(5);
     const next = String(first.body.nextLink);
-    expect(next).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:\\d+${zonePath().replace('dnsZones', 'dnsZones')}/ALL\\?api-version=2018-05-01&\\$top=5&\\$skipToken=`));
+    expect(next).toMatch(
+      new RegExp(
+        `^https://127\\.0\\.0\\.1:\\d+${zonePath().replace('dnsZones', 'dnsZones')}/ALL\\?api-version=2018-05-01&\\$top=5&\\$skipToken=`,
+      ),
+    );
     const again = await sim.fetch(`${next}&%24top=5`, { headers: { authorization: `Bearer ${demo.bearerToken.sourceToken}` } });
     expect(again.status).toBe(200);
     const bySize = await arm(`${zonePath()}/all?api-version=2018-05-01`);
@@ -167,12 +198,18 @@ describe('Azure simulator: ARM wire', () => {
     expect(count).toBeGreaterThan(1);
     expect(count).toBeLessThan(26);
     expect(JSON.stringify(bySize.body.value).length).toBeLessThanOrEqual(6000 + 2000);
-    const all = await allPages(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2023-07-01-preview`);
+    const all = await allPages(
+      `/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2023-07-01-preview`,
+    );
     expect(all).toHaveLength(26);
     // api-version 2018-05-01 has no DS, TLSA or NAPTR record sets: the zone's DS set is not listed there
-    const old = await allPages(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2018-05-01`);
+    const old = await allPages(
+      `/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/DNSZONES/EXAMPLE.COM/recordsets?api-version=2018-05-01`,
+    );
     expect(old).toHaveLength(25);
-    expect(all.filter((rs) => !old.some((o) => JSON.stringify(o) === JSON.stringify(rs))).map((rs) => (rs as { type: string }).type)).toEqual(['Microsoft.Network/dnszones/DS']);
+    expect(
+      all.filter((rs) => !old.some((o) => JSON.stringify(o) === JSON.stringify(rs))).map((rs) => (rs as { type: string }).type),
+    ).toEqual(['Microsoft.Network/dnszones/DS']);
   });
 
   it.each([
@@ -180,7 +217,10 @@ describe('Azure simulator: ARM wire', () => {
     ['a header that is not Bearer', 'Basic abc', 401, 'AuthenticationFailedInvalidHeader'],
     ['an unknown token', 'Bearer made.up.token', 401, 'InvalidAuthenticationToken'],
   ])('answers %s with the ARM error envelope', async (_label, header, status, code) => {
-    const res = await sim.fetch(`${sim.armUrl}/subscriptions?api-version=2022-12-01`, header === null ? {} : { headers: { authorization: header } });
+    const res = await sim.fetch(
+      `${sim.armUrl}/subscriptions?api-version=2022-12-01`,
+      header === null ? {} : { headers: { authorization: header } },
+    );
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ error: { code, message: expect.any(String) } });
     expect(res.headers.get('x-ms-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -188,15 +228,28 @@ describe('Azure simulator: ARM wire', () => {
 
   it('answers expired, wrong-audience, missing api-version, unknown zone and unknown subscription like ARM', async () => {
     const expired = sim.issueToken({ tenantId: demo.servicePrincipal.tenantId, objectId: 'x', lifetimeSeconds: -5 });
-    expect((await arm('/subscriptions?api-version=2022-12-01', expired)).body).toMatchObject({ error: { code: 'ExpiredAuthenticationToken' } });
+    expect((await arm('/subscriptions?api-version=2022-12-01', expired)).body).toMatchObject({
+      error: { code: 'ExpiredAuthenticationToken' },
+    });
     const graph = sim.issueToken({ tenantId: demo.servicePrincipal.tenantId, objectId: 'x', audience: 'https://graph.microsoft.com/' });
-    expect((await arm('/subscriptions?api-version=2022-12-01', graph)).body).toMatchObject({ error: { code: 'InvalidAuthenticationTokenAudience' } });
+    expect((await arm('/subscriptions?api-version=2022-12-01', graph)).body).toMatchObject({
+      error: { code: 'InvalidAuthenticationTokenAudience' },
+    });
     expect((await arm('/subscriptions')).body).toMatchObject({ error: { code: 'MissingApiVersionParameter' } });
-    const missing = await arm(`/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/dnszones/nope.example/all?api-version=2018-05-01`);
+    const missing = await arm(
+      `/subscriptions/${sub()}/resourceGroups/dns-prod/providers/Microsoft.Network/dnszones/nope.example/all?api-version=2018-05-01`,
+    );
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { code: 'ResourceNotFound' } });
-    const noSub = await arm('/subscriptions/00000000-0000-4000-8000-000000000000/providers/Microsoft.Network/dnszones?api-version=2018-05-01');
-    expect(noSub).toMatchObject({ status: 404, body: { error: { code: 'SubscriptionNotFound', message: "The subscription '00000000-0000-4000-8000-000000000000' could not be found." } } });
+    const noSub = await arm(
+      '/subscriptions/00000000-0000-4000-8000-000000000000/providers/Microsoft.Network/dnszones?api-version=2018-05-01',
+    );
+    expect(noSub).toMatchObject({
+      status: 404,
+      body: {
+        error: { code: 'SubscriptionNotFound', message: "The subscription '00000000-0000-4000-8000-000000000000' could not be found." },
+      },
+    });
   });
 
   it('injects 429 with Retry-After and SubscriptionRequestsThrottled, and counts requests', async () => {
@@ -204,13 +257,15 @@ describe('Azure simulator: ARM wire', () => {
     const r1 = await arm('/subscriptions?api-version=2022-12-01');
     expect(r1.status).toBe(429);
     expect(r1.headers.get('retry-after')).toBe('7');
-    expect(r1.body).toMatchObject({ error: { code: 'SubscriptionRequestsThrottled', message: expect.stringMatching(/try again after '7' seconds/) } });
+    expect(r1.body).toMatchObject({
+      error: { code: 'SubscriptionRequestsThrottled', message: expect.stringMatching(/try again after '7' seconds/) },
+    });
     expect((await arm('/subscriptions?api-version=2022-12-01')).status).toBe(429);
     expect((await arm('/subscriptions?api-version=2022-12-01')).status).toBe(200);
     expect(sim.counters).toMatchObject({ armRequests: 3, throttled: 2, byRoute: { subscriptions: 1 } });
   });
 
-  it("limits record-set list calls per zone like Azure DNS, when asked to", async () => {
+  it('limits record-set list calls per zone like Azure DNS, when asked to', async () => {
     const limited = await startAzureSimulator({ recordSetListLimit: { calls: 2, windowMs: 1000 } });
     try {
       const d = seedAzureDemo(limited);
@@ -227,7 +282,9 @@ describe('Azure simulator: ARM wire', () => {
       expect(await third.json()).toMatchObject({ error: { code: 'TooManyRequests' } });
       // Other zones have their own allowance.
       const other = d.zones[1] as ZoneRef;
-      const res = await limited.fetch(path.replace(`/dnszones/${zone.name}/`, `/dnszones/${other.name}/`), { headers: { authorization: `Bearer ${d.bearerToken.sourceToken}` } });
+      const res = await limited.fetch(path.replace(`/dnszones/${zone.name}/`, `/dnszones/${other.name}/`), {
+        headers: { authorization: `Bearer ${d.bearerToken.sourceToken}` },
+      });
       expect(res.status).toBe(200);
     } finally {
       await limited.close();

@@ -22,7 +22,13 @@ describe('auth matrix', () => {
     for (const h of ['Bearer', 'Bearer two words', 'Token abc', 'bearer abc', 'Bearer abc!']) {
       const a = await c.call('GET', '/zones', undefined, { token: null, headers: { Authorization: h } });
       expect(a.status).toBe(400);
-      expect(a.body.errors).toEqual([{ code: 6003, message: 'Invalid request headers', error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }] }]);
+      expect(a.body.errors).toEqual([
+        {
+          code: 6003,
+          message: 'Invalid request headers',
+          error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }],
+        },
+      ]);
     }
   });
 
@@ -31,7 +37,14 @@ describe('auth matrix', () => {
     expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe('Invalid API Token');
     await c.fail(403, 9109, 'GET', '/zones', undefined, { token: 'doesNotExist1234567890' });
     await c.fail(403, 9109, 'GET', '/accounts', undefined, { token: 'doesNotExist1234567890' });
-    await c.fail(403, 9109, 'POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'a', content: '192.0.2.1' }, { token: 'doesNotExist1234567890' });
+    await c.fail(
+      403,
+      9109,
+      'POST',
+      `/zones/${zoneId}/dns_records`,
+      { type: 'A', name: 'a', content: '192.0.2.1' },
+      { token: 'doesNotExist1234567890' },
+    );
   });
 
   it('user vs account-owned tokens on the two verify endpoints', async () => {
@@ -60,7 +73,14 @@ describe('auth matrix', () => {
     const t = c.seed.readOnlyToken;
     expect((await c.call('GET', '/zones', undefined, { token: t })).status).toBe(200);
     expect((await c.call('GET', `/zones/${zoneId}/dns_records`, undefined, { token: t })).status).toBe(200);
-    const a = await c.fail(403, 10000, 'POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'a', content: '192.0.2.1' }, { token: t });
+    const a = await c.fail(
+      403,
+      10000,
+      'POST',
+      `/zones/${zoneId}/dns_records`,
+      { type: 'A', name: 'a', content: '192.0.2.1' },
+      { token: t },
+    );
     expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe('Authentication error');
     await c.fail(403, 10000, 'POST', `/zones/${zoneId}/dns_records/batch`, { posts: [] }, { token: t });
     await c.fail(403, 10000, 'POST', '/zones', { name: 'ro.com', account: { id: c.seed.accountId } }, { token: t });
@@ -70,7 +90,10 @@ describe('auth matrix', () => {
   it('DNS-only token cannot create zones; zone-only token cannot touch records', async () => {
     const dnsOnly = c.sim.addToken({ accountIds: [c.seed.accountId], permissions: ['dns:read', 'dns:edit'] });
     await c.fail(403, 10000, 'POST', '/zones', { name: 'dnsonly.com', account: { id: c.seed.accountId } }, { token: dnsOnly });
-    expect((await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'dnsonly', content: '192.0.2.1' }, { token: dnsOnly })).status).toBe(200);
+    expect(
+      (await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'dnsonly', content: '192.0.2.1' }, { token: dnsOnly }))
+        .status,
+    ).toBe(200);
     const zoneOnly = c.sim.addToken({ accountIds: [c.seed.accountId], permissions: ['zone:read'] });
     await c.fail(403, 10000, 'GET', `/zones/${zoneId}/dns_records`, undefined, { token: zoneOnly });
   });
@@ -79,9 +102,14 @@ describe('auth matrix', () => {
     const zones = result<Array<{ id: string }>>(await c.call('GET', '/zones?per_page=50'));
     expect(zones.map((z) => z.id)).not.toContain(otherZoneId);
     await c.fail(403, 10000, 'GET', `/zones/${otherZoneId}/dns_records`);
-    await c.fail(403, 10000, 'POST', '/zones', { name: 'elsewhere.com', account: { id: c.sim.zones().find((z) => z.id === otherZoneId)?.accountId } });
+    await c.fail(403, 10000, 'POST', '/zones', {
+      name: 'elsewhere.com',
+      account: { id: c.sim.zones().find((z) => z.id === otherZoneId)?.accountId },
+    });
     const a = await c.fail(400, 7003, 'GET', `/zones/${'0'.repeat(32)}/dns_records`);
-    expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe(`Could not route to /zones/${'0'.repeat(32)}/dns_records, perhaps your object identifier is invalid?`);
+    expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe(
+      `Could not route to /zones/${'0'.repeat(32)}/dns_records, perhaps your object identifier is invalid?`,
+    );
   });
 
   it('unknown routes 400/7000; the batch route can be switched off', async () => {
@@ -151,7 +179,8 @@ describe('pagination', () => {
   });
 
   it('zones: paging, name filter (exact, case-insensitive), account.id, status', async () => {
-    for (let i = 0; i < 12; i++) c.sim.addZone({ accountId: c.seed.accountId, name: `z${String(i).padStart(2, '0')}.com`, status: i % 2 ? 'active' : 'pending' });
+    for (let i = 0; i < 12; i++)
+      c.sim.addZone({ accountId: c.seed.accountId, name: `z${String(i).padStart(2, '0')}.com`, status: i % 2 ? 'active' : 'pending' });
     c.sim.addZone({ accountId: c.seed.accounts[1]?.id ?? '', name: 'second-account.com' });
     const p1 = await c.call('GET', '/zones?per_page=5&page=1');
     const all = (p1.body.result_info as { total_count: number }).total_count;

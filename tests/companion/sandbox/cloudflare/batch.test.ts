@@ -32,11 +32,12 @@ describe('batch endpoint', () => {
     expect(r.patches[0]).toMatchObject({ id: b.id, content: '192.0.2.3', ttl: 300 });
     expect(r.puts[0]).toMatchObject({ id: d.id, content: 'new', ttl: 600 });
     expect(r.posts[0]).toMatchObject({ type: 'CNAME', name: 'www.order.example', proxied: true, ttl: 1 });
-    expect(c.sim.records(zoneId).map((x) => `${x.type} ${x.name} ${x.content}`).sort()).toEqual([
-      'A api.order.example 192.0.2.3',
-      'CNAME www.order.example edge.example.net',
-      'TXT txt.order.example new',
-    ]);
+    expect(
+      c.sim
+        .records(zoneId)
+        .map((x) => `${x.type} ${x.name} ${x.content}`)
+        .sort(),
+    ).toEqual(['A api.order.example 192.0.2.3', 'CNAME www.order.example edge.example.net', 'TXT txt.order.example new']);
   });
 
   it('is all-or-nothing: one bad item → nothing applied, 400 with only the first error', async () => {
@@ -82,7 +83,8 @@ describe('batch endpoint', () => {
 
   it('plan limit: 200 operations on Free, 3,500 on paid plans; a batch counts as one request', async () => {
     const free = await c.zone('free.example');
-    const posts = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${Math.floor(i / 250)}.${i % 250}`, ttl: 300 }));
+    const posts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${Math.floor(i / 250)}.${i % 250}`, ttl: 300 }));
     const tooMany = await batch(free, { posts: posts(201) });
     expect(tooMany.status).toBe(400);
     expect((tooMany.body.errors as Array<{ message: string }>)[0]?.message).toMatch(/201 operations.*limit.*200/);
@@ -103,7 +105,9 @@ describe('batch endpoint', () => {
     const c2 = await startClient({ defaultBatchLimit: 3 });
     try {
       const z = await c2.zone('small.example');
-      const res = await c2.call('POST', `/zones/${z}/dns_records/batch`, { posts: [1, 2, 3, 4].map((i) => ({ type: 'TXT', name: `t${i}`, content: 'x', ttl: 300 })) });
+      const res = await c2.call('POST', `/zones/${z}/dns_records/batch`, {
+        posts: [1, 2, 3, 4].map((i) => ({ type: 'TXT', name: `t${i}`, content: 'x', ttl: 300 })),
+      });
       expect(res.status).toBe(400);
     } finally {
       await c2.close();

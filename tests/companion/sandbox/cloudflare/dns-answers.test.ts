@@ -21,13 +21,32 @@ interface Dig {
 }
 
 async function dig(name: string, type: string, ...opts: string[]): Promise<Dig> {
-  const { stdout } = await run('dig', [`@${sim.dns.host}`, '-p', String(sim.dns.port), '+norec', '+nocookie', '+time=2', '+tries=1', ...opts, name, type]);
+  const { stdout } = await run('dig', [
+    `@${sim.dns.host}`,
+    '-p',
+    String(sim.dns.port),
+    '+norec',
+    '+nocookie',
+    '+time=2',
+    '+tries=1',
+    ...opts,
+    name,
+    type,
+  ]);
   const status = /status: (\w+)/.exec(stdout)?.[1] ?? '';
   const flags = (/;; flags: ([a-z ]+);/.exec(stdout)?.[1] ?? '').trim().split(' ');
   const section = (title: string) => {
     const m = new RegExp(`;; ${title} SECTION:\\n([\\s\\S]*?)(?:\\n\\n|$)`).exec(stdout);
     // owner, ttl, class, type, rdata — the TTL column is dropped so a line reads `owner TYPE rdata`
-    return (m?.[1] ?? '').split('\n').filter(Boolean).map((l) => l.split(/\s+/).filter((_, i) => i !== 1 && i !== 2).join(' '));
+    return (m?.[1] ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) =>
+        l
+          .split(/\s+/)
+          .filter((_, i) => i !== 1 && i !== 2)
+          .join(' '),
+      );
   };
   return { status, flags, answer: section('ANSWER'), authority: section('AUTHORITY') };
 }
@@ -43,7 +62,12 @@ beforeAll(async () => {
   add({ type: 'MX', name: 'example.com', content: 'mail.example.com', priority: 10, ttl: 3600 });
   add({ type: 'TXT', name: 'example.com', content: '"v=spf1 -all"', ttl: 300 });
   add({ type: 'CAA', name: 'example.com', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' }, ttl: 300 });
-  add({ type: 'HTTPS', name: 'example.com', data: { priority: 1, target: '.', value: 'alpn="h2,h3" ipv4hint=192.0.2.1 ipv6hint=2001:db8::1' }, ttl: 300 });
+  add({
+    type: 'HTTPS',
+    name: 'example.com',
+    data: { priority: 1, target: '.', value: 'alpn="h2,h3" ipv4hint=192.0.2.1 ipv6hint=2001:db8::1' },
+    ttl: 300,
+  });
   add({ type: 'SVCB', name: '_dns.example.com', data: { priority: 1, target: 'dns.example.com', value: 'alpn="dot" port=853' }, ttl: 300 });
   add({ type: 'CNAME', name: 'www.example.com', content: 'example.com', ttl: 300 });
   add({ type: 'A', name: 'shop.example.com', content: '203.0.113.7', ttl: 300, proxied: true });
@@ -51,17 +75,61 @@ beforeAll(async () => {
   add({ type: 'SRV', name: '_sip._tcp.example.com', data: { priority: 10, weight: 60, port: 5060, target: 'sip.example.com' }, ttl: 300 });
   add({ type: 'PTR', name: '10.example.com', content: 'host.example.com', ttl: 300 });
   add({ type: 'NS', name: 'dev.example.com', content: 'ns1.dev-dns.example.net', ttl: 3600 });
-  add({ type: 'DS', name: 'dev.example.com', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1F987CC6583E92DF0890718C4200000000000000000000000000000000000000' }, ttl: 3600 });
-  add({ type: 'TLSA', name: '_443._tcp.example.com', data: { usage: 3, selector: 1, matching_type: 1, certificate: '6EC8A4B7F511454D84DCC0' }, ttl: 300 });
-  add({ type: 'SMIMEA', name: 'smime.example.com', data: { usage: 3, selector: 1, matching_type: 1, certificate: 'ABCDEF0123' }, ttl: 300 });
-  add({ type: 'SSHFP', name: 'host.example.com', data: { algorithm: 4, type: 2, fingerprint: '123456789ABCDEF67890123456789ABCDEF67890123456789ABCDEF123456789' }, ttl: 300 });
-  add({ type: 'NAPTR', name: 'sip.example.com', data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' }, ttl: 300 });
+  add({
+    type: 'DS',
+    name: 'dev.example.com',
+    data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1F987CC6583E92DF0890718C4200000000000000000000000000000000000000' },
+    ttl: 3600,
+  });
+  add({
+    type: 'TLSA',
+    name: '_443._tcp.example.com',
+    data: { usage: 3, selector: 1, matching_type: 1, certificate: '6EC8A4B7F511454D84DCC0' },
+    ttl: 300,
+  });
+  add({
+    type: 'SMIMEA',
+    name: 'smime.example.com',
+    data: { usage: 3, selector: 1, matching_type: 1, certificate: 'ABCDEF0123' },
+    ttl: 300,
+  });
+  add({
+    type: 'SSHFP',
+    name: 'host.example.com',
+    data: { algorithm: 4, type: 2, fingerprint: '123456789ABCDEF67890123456789ABCDEF67890123456789ABCDEF123456789' },
+    ttl: 300,
+  });
+  add({
+    type: 'NAPTR',
+    name: 'sip.example.com',
+    data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.com' },
+    ttl: 300,
+  });
   add({ type: 'URI', name: '_ftp._tcp.example.com', priority: 10, data: { weight: 1, target: 'ftp://ftp.example.com/public' }, ttl: 300 });
   add({ type: 'CERT', name: 'cert.example.com', data: { type: 3, key_tag: 0, algorithm: 0, certificate: 'dGVzdA==' }, ttl: 300 });
   add({ type: 'OPENPGPKEY', name: 'pgp.example.com', content: 'mQINBFit2jsBEADrbl5v', ttl: 300 });
-  add({ type: 'LOC', name: 'office.example.com', data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: 'N', long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 }, ttl: 300 });
+  add({
+    type: 'LOC',
+    name: 'office.example.com',
+    data: {
+      lat_degrees: 52,
+      lat_minutes: 22,
+      lat_seconds: 23,
+      lat_direction: 'N',
+      long_degrees: 4,
+      long_minutes: 53,
+      long_seconds: 32,
+      long_direction: 'E',
+      altitude: -2,
+      size: 1,
+      precision_horz: 10000,
+      precision_vert: 10,
+    },
+    ttl: 300,
+  });
   add({ type: 'TXT', name: '*.apps.example.com', content: '"wildcard"', ttl: 300 });
-  for (let i = 0; i < 12; i++) add({ type: 'TXT', name: 'big.example.com', content: `"${String(i).padStart(2, '0')}${'x'.repeat(60)}"`, ttl: 300 });
+  for (let i = 0; i < 12; i++)
+    add({ type: 'TXT', name: 'big.example.com', content: `"${String(i).padStart(2, '0')}${'x'.repeat(60)}"`, ttl: 300 });
 });
 afterAll(async () => {
   await sim.close();
@@ -101,17 +169,25 @@ describe('simulator DNS: every record type, read by dig', () => {
     const ns = await dig('example.com', 'NS');
     expect(ns.answer.sort()).toEqual((zone?.nameServers ?? []).map((n) => `example.com. NS ${n}.`).sort());
     const soa = await dig('example.com', 'SOA');
-    expect(soa.answer[0]).toMatch(new RegExp(`^example\\.com\\. SOA ${zone?.nameServers[0]}\\. dns\\.cloudflare\\.com\\. \\d+ 10000 2400 604800 1800$`));
+    expect(soa.answer[0]).toMatch(
+      new RegExp(`^example\\.com\\. SOA ${zone?.nameServers[0]}\\. dns\\.cloudflare\\.com\\. \\d+ 10000 2400 604800 1800$`),
+    );
   });
 });
 
 describe('simulator DNS: proxying, absence, wildcards, delegations', () => {
   it('answers a proxied A with the edge addresses, never the origin', async () => {
-    expect((await dig('shop.example.com', 'A')).answer.sort()).toEqual(['shop.example.com. A 198.51.100.1', 'shop.example.com. A 198.51.100.2']);
+    expect((await dig('shop.example.com', 'A')).answer.sort()).toEqual([
+      'shop.example.com. A 198.51.100.1',
+      'shop.example.com. A 198.51.100.2',
+    ]);
   });
 
   it('answers a proxied CNAME as edge A and AAAA, and has no CNAME to show', async () => {
-    expect((await dig('blog.example.com', 'AAAA')).answer.sort()).toEqual(['blog.example.com. AAAA 2001:db8:cf::1', 'blog.example.com. AAAA 2001:db8:cf::2']);
+    expect((await dig('blog.example.com', 'AAAA')).answer.sort()).toEqual([
+      'blog.example.com. AAAA 2001:db8:cf::1',
+      'blog.example.com. AAAA 2001:db8:cf::2',
+    ]);
     const cname = await dig('blog.example.com', 'CNAME');
     expect(cname.status).toBe('NOERROR');
     expect(cname.answer).toEqual([]);
@@ -123,7 +199,10 @@ describe('simulator DNS: proxying, absence, wildcards, delegations', () => {
 
   it('says NODATA and NXDOMAIN with the SOA in the authority section', async () => {
     // a CNAME answers for any type, followed to its target inside the zone
-    expect((await dig('www.example.com', 'MX')).answer).toEqual(['www.example.com. CNAME example.com.', 'example.com. MX 10 mail.example.com.']);
+    expect((await dig('www.example.com', 'MX')).answer).toEqual([
+      'www.example.com. CNAME example.com.',
+      'example.com. MX 10 mail.example.com.',
+    ]);
     const noMx = await dig('10.example.com', 'MX');
     expect(noMx.answer).toEqual([]);
     expect(noMx.authority[0]).toMatch(/^example\.com\. SOA /);

@@ -36,7 +36,11 @@ describe('parent-side DoH of the simulator', () => {
     const ds = await doh.query('example.com', 'DS' as string as 'NS', signal);
     expect(ds.answers).toHaveLength(1);
     const first = ds.answers[0];
-    expect(first?.type === 'DS' ? [first.data.keyTag, first.data.algorithm, first.data.digestType, Buffer.from(first.data.digest).toString('hex').toUpperCase()] : []).toEqual([2371, 13, 2, '1F987CC6583E92DF0890718C4200000000000000000000000000000000000000']);
+    expect(
+      first?.type === 'DS'
+        ? [first.data.keyTag, first.data.algorithm, first.data.digestType, Buffer.from(first.data.digest).toString('hex').toUpperCase()]
+        : [],
+    ).toEqual([2371, 13, 2, '1F987CC6583E92DF0890718C4200000000000000000000000000000000000000']);
   });
 
   it('has no DS for a zone without one, and forwards what it was not told', async () => {

@@ -14,7 +14,10 @@ async function call(method: string, path: string, body?: unknown, token = seed.t
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: res.status, body: (await res.json()) as { success: boolean; result: Record<string, unknown>; errors: Array<{ code: number }> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; result: Record<string, unknown>; errors: Array<{ code: number }> },
+  };
 }
 
 beforeEach(async () => {
@@ -38,7 +41,10 @@ describe('activation check', () => {
   });
 
   it('activates the zone once the parent delegates to its assigned name servers (any order, case, trailing dot)', async () => {
-    sim.setDelegation('example.com', [...nameServers].reverse().map((n) => `${n.toUpperCase()}.`));
+    sim.setDelegation(
+      'example.com',
+      [...nameServers].reverse().map((n) => `${n.toUpperCase()}.`),
+    );
     expect((await call('GET', `/zones/${zoneId}`)).body.result.status).toBe('pending');
     await call('PUT', `/zones/${zoneId}/activation_check`);
     const zone = (await call('GET', `/zones/${zoneId}`)).body.result;
@@ -61,7 +67,14 @@ describe('DNSSEC', () => {
     const on = await call('PATCH', `/zones/${zoneId}/dnssec`, { status: 'active' });
     expect(on.status).toBe(200);
     const pending = on.body.result;
-    expect(pending).toMatchObject({ status: 'pending', algorithm: '13', digest_type: '2', digest_algorithm: 'SHA256', flags: 257, key_type: 'ECDSAP256SHA256' });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      algorithm: '13',
+      digest_type: '2',
+      digest_algorithm: 'SHA256',
+      flags: 257,
+      key_type: 'ECDSAP256SHA256',
+    });
     expect(pending.digest).toMatch(/^[0-9A-F]{64}$/);
     const ds = `${String(pending.key_tag)} 13 2 ${String(pending.digest)}`;
     expect(pending.ds).toBe(`example.com. 3600 IN DS ${ds}`);

@@ -49,7 +49,9 @@ for (const [name, schema] of Object.entries(raw.components.schemas)) {
 const ajv = new Ajv({ strict: false, allErrors: true });
 ajv.addFormat('ipv4', { validate: (s: string) => isIPv4(s) });
 ajv.addFormat('ipv6', { validate: (s: string) => isIPv6(s) });
-ajv.addFormat('date-time', { validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)) });
+ajv.addFormat('date-time', {
+  validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+});
 ajv.addSchema({ $id: DOC_ID, components: convert(raw.components) });
 
 /**
@@ -59,7 +61,9 @@ ajv.addSchema({ $id: DOC_ID, components: convert(raw.components) });
  */
 const RATE_LIMIT_DOC_ID = 'cf-429.json';
 {
-  const relaxed = JSON.parse(JSON.stringify(convert(raw.components)).replaceAll(`"${DOC_ID}#`, `"${RATE_LIMIT_DOC_ID}#`)) as Spec['components'];
+  const relaxed = JSON.parse(
+    JSON.stringify(convert(raw.components)).replaceAll(`"${DOC_ID}#`, `"${RATE_LIMIT_DOC_ID}#`),
+  ) as Spec['components'];
   const items = (relaxed.schemas['common_messages'] as { items: { properties: { code: Record<string, unknown> } } }).items;
   delete items.properties.code.minimum;
   ajv.addSchema({ $id: RATE_LIMIT_DOC_ID, components: relaxed });
@@ -150,7 +154,15 @@ export function expectRecordSchema(type: string, body: Record<string, unknown>):
   let validate = cache.get(name);
   if (!validate) {
     // The 2024 spec has no OPENPGPKEY schema; the API's type list and docs give it as `content` (base64).
-    const openpgp = { type: 'object', required: ['type', 'name', 'content'], properties: { type: { enum: ['OPENPGPKEY'] }, name: { type: 'string' }, content: { type: 'string', pattern: '^[A-Za-z0-9+/]+={0,2}$' } } };
+    const openpgp = {
+      type: 'object',
+      required: ['type', 'name', 'content'],
+      properties: {
+        type: { enum: ['OPENPGPKEY'] },
+        name: { type: 'string' },
+        content: { type: 'string', pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+      },
+    };
     if (!raw.components.schemas[name] && type !== 'OPENPGPKEY') throw new Error(`no schema ${name}`);
     validate = ajv.compile(type === 'OPENPGPKEY' ? openpgp : { $ref: `${DOC_ID}#/components/schemas/${name}` });
     cache.set(name, validate);

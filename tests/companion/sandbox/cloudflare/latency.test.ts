@@ -40,7 +40,11 @@ describe('latency proxy', () => {
     proxy = await startLatencyProxy(sim.url, { perRequestMs: 50, perRecordMs: 1 });
     const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
     const posts = [1, 2, 3].map((i) => ({ type: 'A', name: `h${i}.latency.example`, content: `192.0.2.${i}`, ttl: 300 }));
-    const res = await fetch(`${proxy.url}/zones/${zone.id}/dns_records/batch`, { method: 'POST', headers, body: JSON.stringify({ posts }) });
+    const res = await fetch(`${proxy.url}/zones/${zone.id}/dns_records/batch`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ posts }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { posts: unknown[] } }).result.posts).toHaveLength(3);
     expect(sim.records(zone.id)).toHaveLength(3);
@@ -58,7 +62,9 @@ describe('latency proxy', () => {
     sim = await startCloudflareSimulator({ rateLimit: false });
     seedCloudflareDemo(sim);
     proxy = await startLatencyProxy(sim.url, { perRequestMs: 0 });
-    const res = await fetch(`${proxy.url}/zones/nope/dns_records`, { headers: { authorization: 'Bearer sandboxDemoToken000000000000000000000001' } });
+    const res = await fetch(`${proxy.url}/zones/nope/dns_records`, {
+      headers: { authorization: 'Bearer sandboxDemoToken000000000000000000000001' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: Array<{ code: number }> }).errors[0]?.code).toBe(7003);
   });

@@ -15,7 +15,9 @@ describe('rate limiter (injected clock)', () => {
       }
       const blocked = await c.fail(429, 971, 'GET', '/accounts');
       expect(blocked.headers.get('retry-after')).toBe('10');
-      expect((blocked.body.errors as Array<{ message: string }>)[0]?.message).toBe('Please wait and consider throttling your request speed');
+      expect((blocked.body.errors as Array<{ message: string }>)[0]?.message).toBe(
+        'Please wait and consider throttling your request speed',
+      );
       expect(blocked.headers.get('ratelimit')).toBe('"default";r=0;t=10');
       // Still blocked half-way through, although the first requests have left the window by then.
       t += 9_500;
@@ -55,7 +57,9 @@ describe('rate limiter (injected clock)', () => {
       const a = await c.call('GET', '/accounts');
       expect(a.headers.get('ratelimit')).toBe('"default";r=1199;t=300');
       const z = await c.zone('rl.example');
-      const b = await c.call('POST', `/zones/${z}/dns_records/batch`, { posts: Array.from({ length: 50 }, (_, i) => ({ type: 'TXT', name: `t${i}`, content: 'x', ttl: 300 })) });
+      const b = await c.call('POST', `/zones/${z}/dns_records/batch`, {
+        posts: Array.from({ length: 50 }, (_, i) => ({ type: 'TXT', name: `t${i}`, content: 'x', ttl: 300 })),
+      });
       expect(b.headers.get('ratelimit')).toBe('"default";r=1198;t=300');
     } finally {
       await c.close();
@@ -116,7 +120,9 @@ describe('fault injection', () => {
     const c = await startClient();
     c.sim.setFaults({ rateTimeout: 1 });
     const started = Date.now();
-    await expect(fetch(`${c.sim.url}/zones`, { headers: { Authorization: `Bearer ${c.seed.token}` }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(`${c.sim.url}/zones`, { headers: { Authorization: `Bearer ${c.seed.token}` }, signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     // A second held request is still open when the simulator closes.
     const pending = fetch(`${c.sim.url}/zones`, { headers: { Authorization: `Bearer ${c.seed.token}` } }).then(
@@ -152,7 +158,9 @@ describe('fault injection', () => {
       await c.fail(400, 81058, 'POST', `/zones/${z}/dns_records`, { type: 'A', name: 'h0', content: '192.0.2.1', ttl: 300 });
       // Batches too: the whole batch was committed.
       c.sim.setFaults({ rateCommitThenFail: 1 });
-      await c.call('POST', `/zones/${z}/dns_records/batch`, { posts: [{ type: 'TXT', name: 'b', content: 'x', ttl: 300 }] }).catch(() => undefined);
+      await c
+        .call('POST', `/zones/${z}/dns_records/batch`, { posts: [{ type: 'TXT', name: 'b', content: 'x', ttl: 300 }] })
+        .catch(() => undefined);
       expect(c.sim.records(z)).toHaveLength(9);
     } finally {
       await c.close();
@@ -168,7 +176,9 @@ describe('fault injection', () => {
       expect((await c.call('GET', `/zones/${z}/dns_records`)).status).toBeGreaterThanOrEqual(500);
       c.sim.setFaults({ rate5xx: 1, only: 'writes' });
       expect((await c.call('GET', `/zones/${z}/dns_records`)).status).toBe(200);
-      expect((await c.call('POST', `/zones/${z}/dns_records`, { type: 'A', name: 'b', content: '192.0.2.1', ttl: 300 })).status).toBeGreaterThanOrEqual(500);
+      expect(
+        (await c.call('POST', `/zones/${z}/dns_records`, { type: 'A', name: 'b', content: '192.0.2.1', ttl: 300 })).status,
+      ).toBeGreaterThanOrEqual(500);
       expect(c.sim.records(z)).toHaveLength(1);
     } finally {
       await c.close();
@@ -212,7 +222,8 @@ describe('scale', () => {
       const t0 = Date.now();
       for (let b = 0; b < 50_000 / 3500 + 1; b++) {
         const posts = [];
-        for (let i = b * 3500; i < Math.min(50_000, (b + 1) * 3500); i++) posts.push({ type: 'A', name: `host${i}`, content: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 });
+        for (let i = b * 3500; i < Math.min(50_000, (b + 1) * 3500); i++)
+          posts.push({ type: 'A', name: `host${i}`, content: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, ttl: 300 });
         if (posts.length === 0) break;
         expect((await c.call('POST', `/zones/${z}/dns_records/batch`, { posts })).status).toBe(200);
       }
@@ -225,7 +236,9 @@ describe('scale', () => {
       }
       expect(seen.size).toBe(50_000);
       for (let i = 0; i < 300; i++) {
-        const hit = result<Array<{ content: string }>>(await c.call('GET', `/zones/${z}/dns_records?name.exact=host${i * 97}.big.example&type=A`));
+        const hit = result<Array<{ content: string }>>(
+          await c.call('GET', `/zones/${z}/dns_records?name.exact=host${i * 97}.big.example&type=A`),
+        );
         expect(hit).toHaveLength(1);
       }
       // Small pages over the whole zone reuse the sorted order instead of re-sorting per request.

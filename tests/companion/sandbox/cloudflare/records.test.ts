@@ -1,14 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { result, startClient, type Client } from './helpers';
 
-type Rec = { id: string; name: string; type: string; content: string; ttl: number; proxied: boolean; proxiable: boolean; priority?: number; data?: Record<string, unknown> };
+type Rec = {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  ttl: number;
+  proxied: boolean;
+  proxiable: boolean;
+  priority?: number;
+  data?: Record<string, unknown>;
+};
 
 describe('DNS record validation and storage', () => {
   let c: Client;
   let zoneId: string;
   const post = (body: unknown, zone = zoneId) => c.call('POST', `/zones/${zone}/dns_records`, body);
   const create = async (body: unknown, zone = zoneId) => result<Rec>(await post(body, zone));
-  const failPost = (status: number, code: number, body: unknown, zone = zoneId) => c.fail(status, code, 'POST', `/zones/${zone}/dns_records`, body);
+  const failPost = (status: number, code: number, body: unknown, zone = zoneId) =>
+    c.fail(status, code, 'POST', `/zones/${zone}/dns_records`, body);
 
   beforeAll(async () => {
     c = await startClient();
@@ -30,21 +41,26 @@ describe('DNS record validation and storage', () => {
   });
 
   it('A must be a dotted-quad IPv4 (9005)', async () => {
-    for (const bad of ['1.1', '256.1.1.1', '010.0.0.1', '2001:db8::1', 'host.example', '']) await failPost(400, 9005, { type: 'A', name: 'a4', content: bad, ttl: 300 });
+    for (const bad of ['1.1', '256.1.1.1', '010.0.0.1', '2001:db8::1', 'host.example', ''])
+      await failPost(400, 9005, { type: 'A', name: 'a4', content: bad, ttl: 300 });
   });
 
   it('AAAA is canonicalised (RFC 5952) and validated (9006)', async () => {
     expect((await create({ type: 'AAAA', name: 'v6a', content: 'fe80::0:0:1', ttl: 300 })).content).toBe('fe80::1');
-    expect((await create({ type: 'AAAA', name: 'v6b', content: '2001:0DB8:0000:0000:0001:0000:0000:0001', ttl: 300 })).content).toBe('2001:db8::1:0:0:1');
+    expect((await create({ type: 'AAAA', name: 'v6b', content: '2001:0DB8:0000:0000:0001:0000:0000:0001', ttl: 300 })).content).toBe(
+      '2001:db8::1:0:0:1',
+    );
     expect((await create({ type: 'AAAA', name: 'v6c', content: '2001:db8:0:1:1:1:1:1', ttl: 300 })).content).toBe('2001:db8:0:1:1:1:1:1');
-    for (const bad of ['192.0.2.1', '2001:db8:::1', 'gggg::1']) await failPost(400, 9006, { type: 'AAAA', name: 'v6bad', content: bad, ttl: 300 });
+    for (const bad of ['192.0.2.1', '2001:db8:::1', 'gggg::1'])
+      await failPost(400, 9006, { type: 'AAAA', name: 'v6bad', content: bad, ttl: 300 });
   });
 
   it('ttl is 1 or 60..86400 (9021); default 1', async () => {
     expect((await create({ type: 'A', name: 'ttl-default', content: '192.0.2.2' })).ttl).toBe(1);
     expect((await create({ type: 'A', name: 'ttl60', content: '192.0.2.2', ttl: 60 })).ttl).toBe(60);
     expect((await create({ type: 'A', name: 'ttlmax', content: '192.0.2.2', ttl: 86400 })).ttl).toBe(86400);
-    for (const bad of [0, 2, 30, 59, 86401, 300.5, '300']) await failPost(400, 9021, { type: 'A', name: 'ttlbad', content: '192.0.2.2', ttl: bad });
+    for (const bad of [0, 2, 30, 59, 86401, 300.5, '300'])
+      await failPost(400, 9021, { type: 'A', name: 'ttlbad', content: '192.0.2.2', ttl: bad });
   });
 
   it('TTL minimum is 30 on Enterprise zones', async () => {
@@ -73,19 +89,51 @@ describe('DNS record validation and storage', () => {
   });
 
   it('SRV: data required, legacy service/proto/name rejected, content formatted by the server', async () => {
-    const srv = await create({ type: 'SRV', name: '_sip._tcp', ttl: 300, data: { priority: 10, weight: 20, port: 5060, target: 'SIP.example.net.' } });
-    expect(srv).toMatchObject({ name: '_sip._tcp.records.example', content: '20 5060 sip.example.net', priority: 10, data: { priority: 10, weight: 20, port: 5060, target: 'sip.example.net' } });
-    const a = await failPost(400, 9101, { type: 'SRV', name: '_sip._udp', ttl: 300, data: { service: '_sip', proto: '_udp', name: 'records.example', priority: 1, weight: 1, port: 5060, target: 'x.example.net' } });
-    expect((a.body.errors as Array<{ message: string }>)[0]?.message).toContain("SRV data fields 'service', 'proto' and 'name' are no longer supported");
+    const srv = await create({
+      type: 'SRV',
+      name: '_sip._tcp',
+      ttl: 300,
+      data: { priority: 10, weight: 20, port: 5060, target: 'SIP.example.net.' },
+    });
+    expect(srv).toMatchObject({
+      name: '_sip._tcp.records.example',
+      content: '20 5060 sip.example.net',
+      priority: 10,
+      data: { priority: 10, weight: 20, port: 5060, target: 'sip.example.net' },
+    });
+    const a = await failPost(400, 9101, {
+      type: 'SRV',
+      name: '_sip._udp',
+      ttl: 300,
+      data: { service: '_sip', proto: '_udp', name: 'records.example', priority: 1, weight: 1, port: 5060, target: 'x.example.net' },
+    });
+    expect((a.body.errors as Array<{ message: string }>)[0]?.message).toContain(
+      "SRV data fields 'service', 'proto' and 'name' are no longer supported",
+    );
     await failPost(400, 9100, { type: 'SRV', name: '_sip._tcp', ttl: 300, content: '10 20 5060 sip.example.net' });
-    await failPost(400, 9101, { type: 'SRV', name: '_sip._tcp', ttl: 300, data: { priority: 1, weight: 1, port: 70000, target: 'x.example.net' } });
+    await failPost(400, 9101, {
+      type: 'SRV',
+      name: '_sip._tcp',
+      ttl: 300,
+      data: { priority: 1, weight: 1, port: 70000, target: 'x.example.net' },
+    });
     await failPost(400, 9102, { type: 'SRV', name: 'sip', ttl: 300, data: { priority: 1, weight: 1, port: 1, target: 'x.example.net' } });
-    expect((await create({ type: 'SRV', name: '_null._tcp', ttl: 300, data: { priority: 0, weight: 0, port: 0, target: '.' } })).content).toBe('0 0 .');
+    expect(
+      (await create({ type: 'SRV', name: '_null._tcp', ttl: 300, data: { priority: 0, weight: 0, port: 0, target: '.' } })).content,
+    ).toBe('0 0 .');
   });
 
   it('CAA: data{flags,tag,value}, content formatted', async () => {
-    const caa = await create({ type: 'CAA', name: '@', ttl: 300, data: { flags: 128, tag: 'issuewild', value: 'ca.example.net; account=1' } });
-    expect(caa).toMatchObject({ content: '128 issuewild "ca.example.net; account=1"', data: { flags: 128, tag: 'issuewild', value: 'ca.example.net; account=1' } });
+    const caa = await create({
+      type: 'CAA',
+      name: '@',
+      ttl: 300,
+      data: { flags: 128, tag: 'issuewild', value: 'ca.example.net; account=1' },
+    });
+    expect(caa).toMatchObject({
+      content: '128 issuewild "ca.example.net; account=1"',
+      data: { flags: 128, tag: 'issuewild', value: 'ca.example.net; account=1' },
+    });
     await failPost(400, 9111, { type: 'CAA', name: '@', ttl: 300, data: { flags: 256, tag: 'issue', value: 'x' } });
     await failPost(400, 9111, { type: 'CAA', name: '@', ttl: 300, data: { flags: 0, tag: 'bogus', value: 'x' } });
     await failPost(400, 9100, { type: 'CAA', name: '@', ttl: 300, content: '0 issue "x"' });
@@ -97,10 +145,18 @@ describe('DNS record validation and storage', () => {
     await failPost(400, 9020, { type: 'SPF', name: 'x', content: 'v=spf1', ttl: 300 });
     await failPost(400, 9020, { name: 'x', content: 'v=spf1', ttl: 300 });
     await failPost(400, 9207, [1, 2]);
-    const raw = await fetch(`${c.sim.url}/zones/${zoneId}/dns_records`, { method: 'POST', headers: { Authorization: `Bearer ${c.seed.token}`, 'Content-Type': 'application/json' }, body: '{bad' });
+    const raw = await fetch(`${c.sim.url}/zones/${zoneId}/dns_records`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${c.seed.token}`, 'Content-Type': 'application/json' },
+      body: '{bad',
+    });
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { errors: Array<{ code: number }> }).errors[0]?.code).toBe(6007);
-    const noCt = await fetch(`${c.sim.url}/zones/${zoneId}/dns_records`, { method: 'POST', headers: { Authorization: `Bearer ${c.seed.token}` }, body: JSON.stringify({ type: 'A', name: 'x', content: '192.0.2.1' }) });
+    const noCt = await fetch(`${c.sim.url}/zones/${zoneId}/dns_records`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${c.seed.token}` },
+      body: JSON.stringify({ type: 'A', name: 'x', content: '192.0.2.1' }),
+    });
     expect(noCt.status).toBe(400);
     expect(((await noCt.json()) as { errors: Array<{ code: number }> }).errors[0]?.code).toBe(9207);
   });
@@ -140,7 +196,9 @@ describe('DNS record validation and storage', () => {
 
   it('PUT replaces (unset fields reset), PATCH merges, type changes are refused, unknown ids 404/81044', async () => {
     const r = await create({ type: 'A', name: 'edit', content: '203.0.113.1', ttl: 300, proxied: true, comment: 'keep?' });
-    const put = result<Rec & { comment: string | null }>(await c.call('PUT', `/zones/${zoneId}/dns_records/${r.id}`, { type: 'A', name: 'edit', content: '203.0.113.2', ttl: 600 }));
+    const put = result<Rec & { comment: string | null }>(
+      await c.call('PUT', `/zones/${zoneId}/dns_records/${r.id}`, { type: 'A', name: 'edit', content: '203.0.113.2', ttl: 600 }),
+    );
     expect(put).toMatchObject({ content: '203.0.113.2', proxied: false, ttl: 600, comment: null });
     const patch = result<Rec>(await c.call('PATCH', `/zones/${zoneId}/dns_records/${r.id}`, { proxied: true }));
     expect(patch).toMatchObject({ content: '203.0.113.2', proxied: true, ttl: 1 });
@@ -174,7 +232,8 @@ describe('TXT storage', () => {
     zoneId = await c.zone('txt.example');
   });
   afterAll(() => c.close());
-  const create = async (content: string, name = 'txt') => result<Rec>(await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'TXT', name, content, ttl: 300 }));
+  const create = async (content: string, name = 'txt') =>
+    result<Rec>(await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'TXT', name, content, ttl: 300 }));
 
   it('unquoted content is stored and returned exactly as sent', async () => {
     const v = 'v=spf1 include:_spf.example.net "odd" -all';
@@ -198,7 +257,8 @@ describe('TXT storage', () => {
   });
 
   it('unbalanced quotes are refused', async () => {
-    for (const bad of ['"this', '"these" ones"', '"a"b']) await c.fail(400, 9016, 'POST', `/zones/${zoneId}/dns_records`, { type: 'TXT', name: 'bad', content: bad, ttl: 300 });
+    for (const bad of ['"this', '"these" ones"', '"a"b'])
+      await c.fail(400, 9016, 'POST', `/zones/${zoneId}/dns_records`, { type: 'TXT', name: 'bad', content: bad, ttl: 300 });
   });
 
   it('2,048 characters per record; 8,192 combined per name', async () => {

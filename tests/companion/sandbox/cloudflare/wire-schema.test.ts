@@ -7,18 +7,39 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
   let zoneId: string;
   beforeAll(async () => {
     c = await startClient();
-    zoneId = result<{ id: string }>(await c.call('POST', '/zones', { name: 'schema-check.com', account: { id: c.seed.accountId }, type: 'full' })).id;
+    zoneId = result<{ id: string }>(
+      await c.call('POST', '/zones', { name: 'schema-check.com', account: { id: c.seed.accountId }, type: 'full' }),
+    ).id;
   });
   afterAll(() => c.close());
 
   it('knows the views it validates against', () => {
-    for (const v of ['GET /user/tokens/verify', 'GET /accounts', 'GET /zones', 'POST /zones', 'GET /zones/{zone_id}/dns_records', 'POST /zones/{zone_id}/dns_records/batch', ERROR_VIEW]) {
+    for (const v of [
+      'GET /user/tokens/verify',
+      'GET /accounts',
+      'GET /zones',
+      'POST /zones',
+      'GET /zones/{zone_id}/dns_records',
+      'POST /zones/{zone_id}/dns_records/batch',
+      ERROR_VIEW,
+    ]) {
       expect(VIEWS).toContain(v);
     }
   });
 
   it('the validators do reject wrong shapes (so a pass means something)', () => {
-    const rec = { id: 'a'.repeat(32), name: 'x.example.com', type: 'A', content: '192.0.2.1', ttl: 20, proxied: false, proxiable: true, meta: {}, created_on: '2026-01-01T00:00:00Z', modified_on: '2026-01-01T00:00:00Z' };
+    const rec = {
+      id: 'a'.repeat(32),
+      name: 'x.example.com',
+      type: 'A',
+      content: '192.0.2.1',
+      ttl: 20,
+      proxied: false,
+      proxiable: true,
+      meta: {},
+      created_on: '2026-01-01T00:00:00Z',
+      modified_on: '2026-01-01T00:00:00Z',
+    };
     const view = 'POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]';
     expect(() => expectView(view, { success: true, errors: [], messages: [], result: rec })).toThrow();
     expect(() => expectView(view, { success: true, errors: [], messages: [], result: { ...rec, ttl: 300 } })).not.toThrow();
@@ -26,7 +47,12 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     expect(() => expectView('GET /zones', { success: true, errors: [], messages: [], result: [] })).toThrow(); // no result_info
     expect(() => expectView(ERROR_VIEW, { success: false, errors: [], messages: [], result: null })).toThrow(); // errors must be non-empty
     // The live 429 code 971 is below common.yaml's minimum of 1000: only the 429 view lifts that minimum.
-    const limited = { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null };
+    const limited = {
+      success: false,
+      errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }],
+      messages: [],
+      result: null,
+    };
     expect(() => expectView(ERROR_VIEW, limited)).toThrow();
     expect(() => expectView(RATE_LIMIT_ERROR_VIEW, limited)).not.toThrow();
     expect(() => expectView(RATE_LIMIT_ERROR_VIEW, { ...limited, result: {} })).toThrow();
@@ -70,7 +96,12 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
 
   it('the request bodies the simulator accepts are valid requests', () => {
     expectView('POST /zones (request)', { name: 'example.com', account: { id: c.seed.accountId }, type: 'full' });
-    expectView('POST /zones/{zone_id}/dns_records (request)', { type: 'SRV', name: '_sip._tcp', ttl: 300, data: { priority: 1, weight: 5, port: 5060, target: 'sip.example.com' } });
+    expectView('POST /zones/{zone_id}/dns_records (request)', {
+      type: 'SRV',
+      name: '_sip._tcp',
+      ttl: 300,
+      data: { priority: 1, weight: 5, port: 5060, target: 'sip.example.com' },
+    });
   });
 
   const bodies: Array<[string, Record<string, unknown>]> = [
@@ -83,16 +114,53 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     ['CAA', { type: 'CAA', name: '@', ttl: 300, data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } }],
     ['NS', { type: 'NS', name: 'delegated', content: 'ns1.other.net', ttl: 86400 }],
     ['PTR', { type: 'PTR', name: '1.2', content: 'host.example.net', ttl: 300 }],
-    ['DS', { type: 'DS', name: 'child', ttl: 3600, data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1F987CC6583E92DF0890718C42' } }],
+    [
+      'DS',
+      {
+        type: 'DS',
+        name: 'child',
+        ttl: 3600,
+        data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: '1F987CC6583E92DF0890718C42' },
+      },
+    ],
     ['TLSA', { type: 'TLSA', name: '_443._tcp', ttl: 300, data: { usage: 3, selector: 1, matching_type: 1, certificate: '6EC8A4B7' } }],
     ['SMIMEA', { type: 'SMIMEA', name: 'x._smimecert', ttl: 300, data: { usage: 3, selector: 0, matching_type: 0, certificate: '3082' } }],
     ['SSHFP', { type: 'SSHFP', name: 'host', ttl: 300, data: { algorithm: 4, type: 2, fingerprint: '1234ABCD' } }],
     ['CERT', { type: 'CERT', name: 'pgp', ttl: 300, data: { type: 3, key_tag: 0, algorithm: 0, certificate: 'dGVzdA==' } }],
     ['HTTPS', { type: 'HTTPS', name: '@', ttl: 300, data: { priority: 1, target: '.', value: 'alpn="h2,h3"' } }],
     ['SVCB', { type: 'SVCB', name: '_dns', ttl: 300, data: { priority: 1, target: 'dns.example.net', value: 'alpn="dot" port=853' } }],
-    ['NAPTR', { type: 'NAPTR', name: 'sip', ttl: 300, data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.net' } }],
+    [
+      'NAPTR',
+      {
+        type: 'NAPTR',
+        name: 'sip',
+        ttl: 300,
+        data: { order: 100, preference: 10, flags: 'S', service: 'SIP+D2U', regex: '', replacement: '_sip._udp.example.net' },
+      },
+    ],
     ['URI', { type: 'URI', name: '_ftp._tcp', ttl: 300, priority: 10, data: { weight: 1, target: 'ftp://ftp.example.net/' } }],
-    ['LOC', { type: 'LOC', name: 'office', ttl: 300, data: { lat_degrees: 52, lat_minutes: 22, lat_seconds: 23, lat_direction: 'N', long_degrees: 4, long_minutes: 53, long_seconds: 32, long_direction: 'E', altitude: -2, size: 1, precision_horz: 10000, precision_vert: 10 } }],
+    [
+      'LOC',
+      {
+        type: 'LOC',
+        name: 'office',
+        ttl: 300,
+        data: {
+          lat_degrees: 52,
+          lat_minutes: 22,
+          lat_seconds: 23,
+          lat_direction: 'N',
+          long_degrees: 4,
+          long_minutes: 53,
+          long_seconds: 32,
+          long_direction: 'E',
+          altitude: -2,
+          size: 1,
+          precision_horz: 10000,
+          precision_vert: 10,
+        },
+      },
+    ],
     ['OPENPGPKEY', { type: 'OPENPGPKEY', name: 'k._openpgpkey', ttl: 300, content: 'mQINBFit2jsBEADrbl5v' }],
   ];
   const SDK_TYPES = new Set(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'PTR']);
@@ -111,9 +179,26 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     const created = await c.call('POST', `/zones/${zoneId}/dns_records`, body);
     expect(created.status).toBe(200);
     expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', created.body);
-    const rec = result<{ id: string; type: string; meta: unknown; tags: unknown; comment: unknown; settings: unknown; proxiable: boolean }>(created);
+    const rec = result<{ id: string; type: string; meta: unknown; tags: unknown; comment: unknown; settings: unknown; proxiable: boolean }>(
+      created,
+    );
     expect(rec.type).toBe(type);
-    for (const k of ['id', 'name', 'type', 'content', 'ttl', 'proxied', 'proxiable', 'comment', 'tags', 'settings', 'meta', 'created_on', 'modified_on']) expect(rec).toHaveProperty(k);
+    for (const k of [
+      'id',
+      'name',
+      'type',
+      'content',
+      'ttl',
+      'proxied',
+      'proxiable',
+      'comment',
+      'tags',
+      'settings',
+      'meta',
+      'created_on',
+      'modified_on',
+    ])
+      expect(rec).toHaveProperty(k);
     const got = await c.call('GET', `/zones/${zoneId}/dns_records/${rec.id}`);
     expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', got.body);
     const list = await c.call('GET', `/zones/${zoneId}/dns_records?type=${type}`);
@@ -121,12 +206,18 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
   });
 
   it('record update, patch, delete', async () => {
-    const rec = result<{ id: string }>(await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'upd', content: '192.0.2.9', ttl: 300 }));
+    const rec = result<{ id: string }>(
+      await c.call('POST', `/zones/${zoneId}/dns_records`, { type: 'A', name: 'upd', content: '192.0.2.9', ttl: 300 }),
+    );
     const put = await c.call('PUT', `/zones/${zoneId}/dns_records/${rec.id}`, { type: 'A', name: 'upd', content: '192.0.2.10', ttl: 600 });
     expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', put.body);
     const patch = await c.call('PATCH', `/zones/${zoneId}/dns_records/${rec.id}`, { comment: 'hello' });
     expectView('POST|PUT|PATCH|GET /zones/{zone_id}/dns_records[/{id}]', patch.body);
-    expect(result<{ comment: string; content: string; ttl: number }>(patch)).toMatchObject({ comment: 'hello', content: '192.0.2.10', ttl: 600 });
+    expect(result<{ comment: string; content: string; ttl: number }>(patch)).toMatchObject({
+      comment: 'hello',
+      content: '192.0.2.10',
+      ttl: 600,
+    });
     const del = await c.call('DELETE', `/zones/${zoneId}/dns_records/${rec.id}`);
     expectView('DELETE /zones/{zone_id}/dns_records/{id}', del.body);
     expect(result(del)).toEqual({ id: rec.id });
@@ -135,7 +226,10 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
   it('record usage', async () => {
     const a = await c.call('GET', `/zones/${zoneId}/dns_records/usage`);
     expect(a.status).toBe(200);
-    expect(result<{ record_quota: null; record_usage: number }>(a)).toEqual({ record_quota: null, record_usage: c.sim.records(zoneId).length });
+    expect(result<{ record_quota: null; record_usage: number }>(a)).toEqual({
+      record_quota: null,
+      record_usage: c.sim.records(zoneId).length,
+    });
   });
 
   it('zone delete', async () => {
@@ -163,7 +257,9 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
     await c.fail(400, 1002, 'POST', '/zones', { name: 'localhost', account: { id: c.seed.accountId } });
     await c.fail(403, 1038, 'POST', '/zones', { name: 'free.tk', account: { id: c.seed.accountId } });
     await c.fail(400, 1001, 'POST', '/zones', { name: 'x.com' });
-    const ns1 = result<{ name_servers: string[] }>(await c.call('POST', '/zones', { name: 'Stable-NS.com', account: { id: c.seed.accountId } })).name_servers;
+    const ns1 = result<{ name_servers: string[] }>(
+      await c.call('POST', '/zones', { name: 'Stable-NS.com', account: { id: c.seed.accountId } }),
+    ).name_servers;
     expect(c.sim.zoneByName('stable-ns.com')?.nameServers).toEqual(ns1);
   });
 

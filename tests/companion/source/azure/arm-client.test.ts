@@ -41,7 +41,10 @@ describe('ArmClient', () => {
   it('follows an absolute nextLink on the ARM origin verbatim, :443 included, and asks for the ARM scope', async () => {
     const scopes: string[] = [];
     const { f, calls } = scripted([
-      { status: 200, body: { value: [1], nextLink: 'https://management.azure.com:443/subscriptions?api-version=2022-12-01&$skipToken=YWJj' } },
+      {
+        status: 200,
+        body: { value: [1], nextLink: 'https://management.azure.com:443/subscriptions?api-version=2022-12-01&$skipToken=YWJj' },
+      },
       { status: 200, body: { value: [2] } },
     ]);
     const arm = new ArmClient({
@@ -91,7 +94,13 @@ describe('ArmClient', () => {
 
   it('fails at once, as rate limited, when Retry-After is longer than it is willing to wait', async () => {
     const { arm, calls } = client(
-      [{ status: 429, body: { error: { code: 'SubscriptionRequestsThrottled', message: 'try after 3600 s' } }, headers: { 'retry-after': '3600' } }],
+      [
+        {
+          status: 429,
+          body: { error: { code: 'SubscriptionRequestsThrottled', message: 'try after 3600 s' } },
+          headers: { 'retry-after': '3600' },
+        },
+      ],
       { maxRetryAfterMs: 60_000 },
     );
     const err = await arm.get('/thing?api-version=1', signal()).catch((e: unknown) => e);
@@ -114,8 +123,14 @@ describe('ArmClient', () => {
       { status: 401, body: { error: { code: 'InvalidAuthenticationToken', message: 'token tok-abc-123 is invalid' } } },
       { status: 502, body: '<html>bad gateway</html>' },
     ]);
-    await expect(arm.get('/a?api-version=1', signal())).rejects.toMatchObject({ kind: 'not_found', message: 'Azure ResourceNotFound: gone' });
-    await expect(arm.get('/b?api-version=1', signal())).rejects.toMatchObject({ kind: 'auth', message: 'Azure InvalidAuthenticationToken: token [redacted] is invalid' });
+    await expect(arm.get('/a?api-version=1', signal())).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'Azure ResourceNotFound: gone',
+    });
+    await expect(arm.get('/b?api-version=1', signal())).rejects.toMatchObject({
+      kind: 'auth',
+      message: 'Azure InvalidAuthenticationToken: token [redacted] is invalid',
+    });
     await expect(arm.get('/c?api-version=1', signal())).rejects.toMatchObject({ kind: 'upstream', message: 'Azure: HTTP 502' });
   });
 

@@ -38,7 +38,14 @@ export async function startAzureStack(opts: { sim?: AzureSimulatorOptions; confi
   const sim = await startAzureSimulator(opts.sim);
   const world = seedWorld(sim);
   const { logs, logStream } = captureLogs();
-  const config: Config = { ...DEFAULTS, azureAuthority: sim.authorityUrl, azureArm: sim.armUrl, retryBaseMs: 5, logLevel: 'debug', ...opts.config };
+  const config: Config = {
+    ...DEFAULTS,
+    azureAuthority: sim.authorityUrl,
+    azureArm: sim.armUrl,
+    retryBaseMs: 5,
+    logLevel: 'debug',
+    ...opts.config,
+  };
   const app = buildApp(config, { logStream, fetch: sim.fetch });
   watchResponses(app);
   recordSecrets(world.sp.clientSecret, world.loner.clientSecret, world.userToken);

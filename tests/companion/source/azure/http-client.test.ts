@@ -36,7 +36,10 @@ describe('Entra ID token endpoint through the companion', () => {
       }
       return sim.fetch(input, init);
     };
-    const a = buildApp({ ...DEFAULTS, azureAuthority: sim.authorityUrl, azureArm: sim.armUrl, retryBaseMs: 5, maxRetryAfterMs, logLevel: 'debug' }, { fetch: fetchImpl, logStream });
+    const a = buildApp(
+      { ...DEFAULTS, azureAuthority: sim.authorityUrl, azureArm: sim.armUrl, retryBaseMs: 5, maxRetryAfterMs, logLevel: 'debug' },
+      { fetch: fetchImpl, logStream },
+    );
     watchResponses(a);
     return a;
   }
@@ -44,10 +47,16 @@ describe('Entra ID token endpoint through the companion', () => {
   it('a 429 whose Retry-After is beyond DNSFERRY_MAX_RETRY_AFTER_MS fails at once as rate limited', async () => {
     tokenCalls = 0;
     answer = () =>
-      new Response(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'AADSTS50196: The server terminated an operation because it encountered a client request loop.' }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '600' },
-      });
+      new Response(
+        JSON.stringify({
+          error: 'temporarily_unavailable',
+          error_description: 'AADSTS50196: The server terminated an operation because it encountered a client request loop.',
+        }),
+        {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '600' },
+        },
+      );
     const a = app(2000);
     const started = Date.now();
     const res = await a.inject({ method: 'POST', url: '/api/source/validate', payload: world.spCreds });
@@ -63,7 +72,11 @@ describe('Entra ID token endpoint through the companion', () => {
 
   it('a 429 within the cap is waited out and retried', async () => {
     tokenCalls = 0;
-    answer = () => new Response('{"error":"temporarily_unavailable"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+    answer = () =>
+      new Response('{"error":"temporarily_unavailable"}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
     const a = app(5000);
     const started = Date.now();
     const res = await a.inject({ method: 'POST', url: '/api/source/validate', payload: world.spCreds });
@@ -97,7 +110,12 @@ describe('Entra ID token endpoint through the companion', () => {
     const body = ErrorBodySchema.parse(res.json());
     expect(body.error.message).toMatch(/AADSTS900144/);
     const seen = res.payload + logs.join('');
-    for (const form of [clientSecret, encodeURIComponent(clientSecret), encodeURIComponent(clientSecret).replace(/%20/g, '+'), new URLSearchParams({ s: clientSecret }).toString().slice(2)]) {
+    for (const form of [
+      clientSecret,
+      encodeURIComponent(clientSecret),
+      encodeURIComponent(clientSecret).replace(/%20/g, '+'),
+      new URLSearchParams({ s: clientSecret }).toString().slice(2),
+    ]) {
       expect(seen).not.toContain(form);
     }
     expect(seen).not.toContain(world.sp.clientId);

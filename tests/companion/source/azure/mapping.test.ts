@@ -48,7 +48,12 @@ describe('Azure record set → canonical records', () => {
     expect(soa).toMatchObject({ kind: 'skipped', note: expect.stringMatching(/SOA/) });
     const apexNs = mapRecordSet(live('@', 'NS', { NSRecords: [{ nsdname: 'ns1-01.azure-dns.com.' }] }, 172800));
     expect(apexNs).toMatchObject({ kind: 'skipped', note: expect.stringMatching(/Apex NS/) });
-    const delegation = live('lab', 'NS', { NSRecords: [{ nsdname: 'NS1.Lab-DNS.example.net.' }, { nsdname: 'ns2.lab-dns.example.net.' }] }, 86400);
+    const delegation = live(
+      'lab',
+      'NS',
+      { NSRecords: [{ nsdname: 'NS1.Lab-DNS.example.net.' }, { nsdname: 'ns2.lab-dns.example.net.' }] },
+      86400,
+    );
     expect(records(delegation)).toEqual([
       { type: 'NS', name: 'lab', ttl: 86400, content: 'ns1.lab-dns.example.net' },
       { type: 'NS', name: 'lab', ttl: 86400, content: 'ns2.lab-dns.example.net' },
@@ -63,25 +68,45 @@ describe('Azure record set → canonical records', () => {
   it('quotes and escapes TXT strings, and keeps an empty string as ""', () => {
     expect(quoteTxt([''])).toBe('""');
     expect(quoteTxt(['say "hi" \\ bye'])).toBe('"say \\"hi\\" \\\\ bye"');
-    expect(records(live('empty', 'TXT', { TXTRecords: [{ value: [''] }] }))).toEqual([{ type: 'TXT', name: 'empty', ttl: 3600, content: '""' }]);
+    expect(records(live('empty', 'TXT', { TXTRecords: [{ value: [''] }] }))).toEqual([
+      { type: 'TXT', name: 'empty', ttl: 3600, content: '""' },
+    ]);
     const long = 'k'.repeat(255);
     expect(records(live('dkim', 'TXT', { TXTRecords: [{ value: [long, 'tail'] }] }))[0]?.content).toBe(`"${long}" "tail"`);
   });
 
   it('removes trailing dots and lower-cases host names; keeps wildcard and SRV owner names', () => {
-    expect(records(live('*', 'A', { ARecords: [{ ipv4Address: '192.0.2.99' }] }))).toEqual([{ type: 'A', name: '*', ttl: 3600, content: '192.0.2.99' }]);
-    expect(records(live('*.Dev', 'CNAME', { CNAMERecord: { cname: 'App.Example.com.' } }))).toEqual([{ type: 'CNAME', name: '*.dev', ttl: 3600, content: 'app.example.com' }]);
+    expect(records(live('*', 'A', { ARecords: [{ ipv4Address: '192.0.2.99' }] }))).toEqual([
+      { type: 'A', name: '*', ttl: 3600, content: '192.0.2.99' },
+    ]);
+    expect(records(live('*.Dev', 'CNAME', { CNAMERecord: { cname: 'App.Example.com.' } }))).toEqual([
+      { type: 'CNAME', name: '*.dev', ttl: 3600, content: 'app.example.com' },
+    ]);
     expect(
-      records(live('_sip._tcp', 'SRV', { SRVRecords: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.com.' }, { priority: 20, weight: 0, port: 5061, target: 'sip2.example.com.' }] })),
+      records(
+        live('_sip._tcp', 'SRV', {
+          SRVRecords: [
+            { priority: 10, weight: 60, port: 5060, target: 'sip.example.com.' },
+            { priority: 20, weight: 0, port: 5061, target: 'sip2.example.com.' },
+          ],
+        }),
+      ),
     ).toEqual([
       { type: 'SRV', name: '_sip._tcp', ttl: 3600, content: 'sip.example.com', priority: 10, weight: 60, port: 5060 },
       { type: 'SRV', name: '_sip._tcp', ttl: 3600, content: 'sip2.example.com', priority: 20, weight: 0, port: 5061 },
     ]);
-    expect(records(live('@', 'MX', { MXRecords: [{ preference: 0, exchange: '.' }] }))).toEqual([{ type: 'MX', name: '@', ttl: 3600, content: '.', priority: 0 }]);
+    expect(records(live('@', 'MX', { MXRecords: [{ preference: 0, exchange: '.' }] }))).toEqual([
+      { type: 'MX', name: '@', ttl: 3600, content: '.', priority: 0 },
+    ]);
   });
 
   it('writes CAA in presentation form with flags, tag and quoted value', () => {
-    const rs = live('@', 'CAA', { caaRecords: [{ flags: 0, tag: 'issuewild', value: ';' }, { flags: 128, tag: 'iodef', value: 'mailto:sec@example.com' }] });
+    const rs = live('@', 'CAA', {
+      caaRecords: [
+        { flags: 0, tag: 'issuewild', value: ';' },
+        { flags: 128, tag: 'iodef', value: 'mailto:sec@example.com' },
+      ],
+    });
     expect(records(rs).map((r) => r.content)).toEqual(['0 issuewild ";"', '128 iodef "mailto:sec@example.com"']);
   });
 
@@ -99,12 +124,15 @@ describe('Azure record set → canonical records', () => {
   });
 
   it('recognises an alias by targetResource.id, in the example and on the live wire', () => {
-    const example = JSON.parse(readFileSync(new URL('../../../fixtures/azure/CreateOrUpdateARecordsetAlias.json', import.meta.url), 'utf8')) as {
+    const example = JSON.parse(
+      readFileSync(new URL('../../../fixtures/azure/CreateOrUpdateARecordsetAlias.json', import.meta.url), 'utf8'),
+    ) as {
       responses: { 200: { body: unknown } };
     };
     expect(mapRecordSet(RecordSetWireSchema.parse(example.responses[200].body))).toEqual({
       kind: 'alias',
-      targetId: '/subscriptions/726f8cd6-6459-4db4-8e6d-2cd2716904e2/resourceGroups/test/providers/Microsoft.Network/trafficManagerProfiles/testpp2',
+      targetId:
+        '/subscriptions/726f8cd6-6459-4db4-8e6d-2cd2716904e2/resourceGroups/test/providers/Microsoft.Network/trafficManagerProfiles/testpp2',
     });
     expect(mapRecordSet(live('x', 'A', { ARecords: [{ ipv4Address: '192.0.2.1' }] }))).toMatchObject({ kind: 'records' });
   });
@@ -122,7 +150,9 @@ describe('Azure record set → canonical records', () => {
 
 describe('record sets of api-version 2023-07-01-preview', () => {
   const single = (file: string): RecordSetWire => {
-    const json = JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as { responses: { 200: { body: unknown } } };
+    const json = JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as {
+      responses: { 200: { body: unknown } };
+    };
     return RecordSetWireSchema.parse(json.responses[200].body);
   };
 

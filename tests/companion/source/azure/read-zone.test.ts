@@ -20,14 +20,28 @@ beforeAll(async () => {
   const ip6 = sim.addPublicIp({ subscriptionId: prod, resourceGroup: 'net', name: 'web-ip6', ipAddress: '2001:DB8:10::10' });
   const unallocated = sim.addPublicIp({ subscriptionId: prod, resourceGroup: 'net', name: 'spare-ip' });
   sim.addZone({ subscriptionId: world.forbiddenSub, resourceGroup: 'net', name: 'finance.example' });
-  const hiddenIp = sim.addPublicIp({ subscriptionId: world.forbiddenSub, resourceGroup: 'net', name: 'finance-ip', ipAddress: '198.51.100.7' });
+  const hiddenIp = sim.addPublicIp({
+    subscriptionId: world.forbiddenSub,
+    resourceGroup: 'net',
+    name: 'finance-ip',
+    ipAddress: '198.51.100.7',
+  });
   const tm = sim.addTrafficManagerProfile({ subscriptionId: prod, resourceGroup: 'net', name: 'shop-tm', relativeName: 'example-shop' });
   const other = sim.addZone({ subscriptionId: prod, resourceGroup: 'dns-prod', name: 'example.net' });
   sim.addRecordSet(other, { name: 'www', type: 'A', data: { ARecords: [{ ipv4Address: '192.0.2.200' }] } });
   const add = (input: Parameters<typeof sim.addRecordSet>[1]) => sim.addRecordSet(zone, input);
   add({ name: '@', type: 'A', ttl: 300, aliasOf: ip4 });
   add({ name: '@', type: 'AAAA', ttl: 300, data: { AAAARecords: [{ ipv6Address: '2001:db8::1' }] } });
-  add({ name: '@', type: 'MX', data: { MXRecords: [{ preference: 10, exchange: 'mail.example.com.' }, { preference: 20, exchange: 'mx2.example.net.' }] } });
+  add({
+    name: '@',
+    type: 'MX',
+    data: {
+      MXRecords: [
+        { preference: 10, exchange: 'mail.example.com.' },
+        { preference: 20, exchange: 'mx2.example.net.' },
+      ],
+    },
+  });
   add({ name: '@', type: 'TXT', data: txt(['v=spf1 include:spf.example.net', ' -all'], ['verify=abc']) });
   add({ name: '@', type: 'CAA', data: { caaRecords: [{ flags: 0, tag: 'issue', value: 'letsencrypt.org' }] } });
   add({ name: 'www', type: 'CNAME', ttl: 60, aliasOf: tm });
@@ -44,7 +58,11 @@ beforeAll(async () => {
   add({ name: 'wrong-family', type: 'AAAA', aliasOf: ip4 });
   add({ name: 'spare', type: 'A', aliasOf: unallocated });
   add({ name: 'finance', type: 'A', aliasOf: hiddenIp });
-  add({ name: 'legacy', type: 'CNAME', aliasOf: `/subscriptions/${prod}/resourceGroups/net/providers/Microsoft.Cdn/profiles/p/endpoints/legacy` });
+  add({
+    name: 'legacy',
+    type: 'CNAME',
+    aliasOf: `/subscriptions/${prod}/resourceGroups/net/providers/Microsoft.Cdn/profiles/p/endpoints/legacy`,
+  });
   add({ name: 'app', type: 'CNAME', data: { CNAMERecord: { cname: 'www.example.com.' } } });
   add({ name: 'selector1._domainkey', type: 'TXT', data: txt(['a'.repeat(255), 'b'.repeat(100)]) });
   add({ name: 'empty', type: 'TXT', data: txt(['']) });
@@ -136,7 +154,10 @@ describe('Azure source: reading a zone', () => {
   it('reads a zone of more than 100 record sets across pages, following nextLink verbatim', async () => {
     const source = createAzureSource(stack.deps, stack.world.bearerCreds, stack.world.subs[1]);
     const progress: string[] = [];
-    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal(), progress: (m) => progress.push(m) });
+    const content = await source.readZone(
+      { name: 'bulk.example.org', resourceGroup: 'dns-bulk' },
+      { signal: signal(), progress: (m) => progress.push(m) },
+    );
     expect(content.records).toHaveLength(130);
     expect(new Set(content.records.map((r) => r.content)).size).toBe(130);
     expect(content.problems).toEqual([]);
@@ -155,7 +176,10 @@ describe('Azure source: reading a zone', () => {
     stack.sim.setFaults({ rate429: 0.4, retryAfterSeconds: 0 });
     const source = createAzureSource(stack.deps, stack.world.spCreds, stack.world.subs[1]);
     const progress: string[] = [];
-    const content = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal(), progress: (m) => progress.push(m) });
+    const content = await source.readZone(
+      { name: 'bulk.example.org', resourceGroup: 'dns-bulk' },
+      { signal: signal(), progress: (m) => progress.push(m) },
+    );
     expect(content.records).toHaveLength(130);
     expect(stack.sim.counters.throttled).toBeGreaterThanOrEqual(1);
   });
@@ -163,7 +187,9 @@ describe('Azure source: reading a zone', () => {
   it('throws a rate-limit UpstreamError when throttling outlasts the retries', async () => {
     stack.sim.setFaults({ rate429: 1, retryAfterSeconds: 0 });
     const source = createAzureSource(stack.deps, stack.world.spCreds, stack.world.subs[1]);
-    const err = await source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal() }).catch((e: unknown) => e);
+    const err = await source
+      .readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: signal() })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err).toMatchObject({ provider: 'Azure', kind: 'rate_limit', upstreamCode: 'SubscriptionRequestsThrottled', status: 429 });
   });
@@ -177,7 +203,10 @@ describe('Azure source: reading a zone', () => {
 
   it('throws not_found for an unknown zone and asks for the resource group when a name is ambiguous', async () => {
     const prod = createAzureSource(stack.deps, stack.world.spCreds, stack.world.subs[0]);
-    await expect(prod.readZone({ name: 'nowhere.example' }, { signal: signal() })).rejects.toMatchObject({ provider: 'Azure', kind: 'not_found' });
+    await expect(prod.readZone({ name: 'nowhere.example' }, { signal: signal() })).rejects.toMatchObject({
+      provider: 'Azure',
+      kind: 'not_found',
+    });
     await expect(prod.readZone({ name: 'nowhere.example', resourceGroup: 'dns-prod' }, { signal: signal() })).rejects.toMatchObject({
       kind: 'not_found',
       upstreamCode: 'ResourceNotFound',
@@ -214,7 +243,8 @@ describe('Azure source: the per-zone record-set list limit', () => {
     const limited = await startAzureStack({ sim: { recordSetListLimit: { calls: 3, windowMs: 1200 } } });
     try {
       const z = limited.sim.addZone({ subscriptionId: limited.world.subs[0], resourceGroup: 'dns', name: 'paced.example' });
-      for (let i = 1; i <= 120; i++) limited.sim.addRecordSet(z, { name: `h${i}`, type: 'A', data: { ARecords: [{ ipv4Address: `203.0.113.${i}` }] } });
+      for (let i = 1; i <= 120; i++)
+        limited.sim.addRecordSet(z, { name: `h${i}`, type: 'A', data: { ARecords: [{ ipv4Address: `203.0.113.${i}` }] } });
       const source = createAzureSource(limited.deps, limited.world.bearerCreds, limited.world.subs[0]);
       const started = Date.now();
       const content = await source.readZone({ name: 'paced.example', resourceGroup: 'dns' }, { signal: signal() });

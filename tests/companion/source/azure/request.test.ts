@@ -8,7 +8,10 @@ describe('credentialsFromRequest (migrate request → Azure credentials)', () =>
   it('reads a bearer token or a service principal, with or without authMethod', () => {
     expect(credentialsFromRequest({ sourceToken: ' tok ' })).toEqual({ authMethod: 'bearerToken', sourceToken: 'tok' });
     expect(credentialsFromRequest(sp)).toEqual({ authMethod: 'servicePrincipal', ...sp });
-    expect(credentialsFromRequest({ authMethod: 'servicePrincipal', sourceToken: 'ignored', ...sp })).toEqual({ authMethod: 'servicePrincipal', ...sp });
+    expect(credentialsFromRequest({ authMethod: 'servicePrincipal', sourceToken: 'ignored', ...sp })).toEqual({
+      authMethod: 'servicePrincipal',
+      ...sp,
+    });
     expect(credentialsFromRequest({})).toBeUndefined();
   });
 

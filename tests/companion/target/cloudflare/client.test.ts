@@ -18,7 +18,13 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-const ok = (result: unknown, info?: Record<string, number>) => ({ success: true, errors: [], messages: [], result, ...(info ? { result_info: info } : {}) });
+const ok = (result: unknown, info?: Record<string, number>) => ({
+  success: true,
+  errors: [],
+  messages: [],
+  result,
+  ...(info ? { result_info: info } : {}),
+});
 
 describe('Cloudflare client against a hostile API', () => {
   let server: Server;
@@ -53,7 +59,9 @@ describe('Cloudflare client against a hostile API', () => {
   it('refuses a total_pages beyond the cap at once, after one page', async () => {
     hits.clear();
     routes.set('/user/tokens/verify', verified);
-    routes.set('/accounts', (_q, res, url) => json(res, 200, ok([{ id: `a${url.searchParams.get('page')}`, name: 'A' }], { page: 1, per_page: 50, total_pages: 1e9, count: 1 })));
+    routes.set('/accounts', (_q, res, url) =>
+      json(res, 200, ok([{ id: `a${url.searchParams.get('page')}`, name: 'A' }], { page: 1, per_page: 50, total_pages: 1e9, count: 1 })),
+    );
     const a = app();
     const started = Date.now();
     const res = await a.inject({ method: 'POST', url: '/api/target/validate', payload: { targetToken: TOKEN } });
@@ -86,7 +94,9 @@ describe('Cloudflare client against a hostile API', () => {
       `base64 ${Buffer.from(TOKEN).toString('base64')}`,
     ];
     for (const message of echoes) {
-      routes.set('/user/tokens/verify', (req, res) => json(res, 400, { success: false, errors: [{ code: 6003, message }], messages: [], result: null }));
+      routes.set('/user/tokens/verify', (req, res) =>
+        json(res, 400, { success: false, errors: [{ code: 6003, message }], messages: [], result: null }),
+      );
       const a = app();
       const res = await a.inject({ method: 'POST', url: '/api/target/validate', payload: { targetToken: TOKEN } });
       await a.close();
@@ -103,13 +113,23 @@ describe('Cloudflare client against a hostile API', () => {
   it('the same echo inside a migration stream is scrubbed too', async () => {
     routes.set('/zones', (req, res) => {
       if (req.method === 'GET') json(res, 200, ok([], { page: 1, per_page: 50, total_pages: 1, count: 0 }));
-      else json(res, 400, { success: false, errors: [{ code: 1004, message: `DNS Validation Error; header authorization: Bearer ${TOKEN}` }], messages: [], result: null });
+      else
+        json(res, 400, {
+          success: false,
+          errors: [{ code: 1004, message: `DNS Validation Error; header authorization: Bearer ${TOKEN}` }],
+          messages: [],
+          result: null,
+        });
     });
     const a = app();
     const res = await a.inject({
       method: 'POST',
       url: '/api/migrate',
-      payload: { targetToken: TOKEN, targetAccountId: 'a'.repeat(32), zones: [{ name: 'echo.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }] },
+      payload: {
+        targetToken: TOKEN,
+        targetAccountId: 'a'.repeat(32),
+        zones: [{ name: 'echo.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }],
+      },
     });
     await a.close();
     const events = parseNdjson(res.payload);

@@ -40,14 +40,22 @@ describe('CloudflareCutoverTarget', () => {
     expect(await target.zoneStatus(zone, opts)).toBe('pending');
     await target.requestActivationCheck(zone, opts);
     expect(await target.zoneStatus(zone, opts)).toBe('active');
-    expect(sim.requestLog.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /zones/${zone.id}`, `PUT /zones/${zone.id}/activation_check`, `GET /zones/${zone.id}`]);
+    expect(sim.requestLog.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /zones/${zone.id}`,
+      `PUT /zones/${zone.id}/activation_check`,
+      `GET /zones/${zone.id}`,
+    ]);
   });
 
   it('reads DNSSEC: no DS while disabled, the canonical DS once on', async () => {
     const zone = await target.lookupZone('example.com', opts);
     if (!zone) throw new Error('zone missing');
     expect(await target.dnssec(zone, opts)).toEqual({ status: 'disabled', ds: null });
-    await fetch(`${sim.url}/zones/${zone.id}/dnssec`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"status":"active"}' });
+    await fetch(`${sim.url}/zones/${zone.id}/dnssec`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"status":"active"}',
+    });
     expect(await target.dnssec(zone, opts)).toEqual({ status: 'pending', ds: sim.zoneDs(zone.id) });
   });
 });

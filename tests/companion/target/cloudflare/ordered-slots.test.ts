@@ -6,25 +6,36 @@ function controlled(n: number) {
   const finish: Array<(v: number[] | Error) => void> = [];
   let open = 0;
   let maxOpen = 0;
-  const jobs = Array.from({ length: n }, (_, i) => async function* () {
-    open++;
-    maxOpen = Math.max(maxOpen, open);
-    const result = await new Promise<number[]>((resolve, reject) => {
-      finish[i] = (v) => {
-        open--;
-        if (v instanceof Error) reject(v);
-        else resolve(v);
-      };
-    });
-    yield* result;
-  });
-  return { jobs, finish, started: () => finish.filter(Boolean).length, get maxOpen() { return maxOpen; } };
+  const jobs = Array.from(
+    { length: n },
+    (_, i) =>
+      async function* () {
+        open++;
+        maxOpen = Math.max(maxOpen, open);
+        const result = await new Promise<number[]>((resolve, reject) => {
+          finish[i] = (v) => {
+            open--;
+            if (v instanceof Error) reject(v);
+            else resolve(v);
+          };
+        });
+        yield* result;
+      },
+  );
+  return {
+    jobs,
+    finish,
+    started: () => finish.filter(Boolean).length,
+    get maxOpen() {
+      return maxOpen;
+    },
+  };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('inOrder', () => {
-  it('streams the first job\'s results as they come, holding back the later ones', async () => {
+  it("streams the first job's results as they come, holding back the later ones", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     async function* first() {

@@ -34,13 +34,16 @@ describe('Cloudflare mapping of every record type the target holds', () => {
     expect(new Set(RECORDS.map((r) => r.type))).toEqual(new Set(MIGRATABLE_TYPES.filter((t) => t !== 'SOA')));
   });
 
-  it.each(RECORDS.map((r) => [r.type, r] as const))('%s: the create body is a valid request of the official schema, and reads back as the same record', (_type, record) => {
-    const payload = toPayload(record, 'example.com');
-    if (SDK_TYPES.has(record.type)) expectView('POST /zones/{zone_id}/dns_records (request)', payload);
-    else expectRecordSchema(record.type, payload);
-    // what the API answers: the body echoed with an id (data types also get a formatted content)
-    const answer = { id: 'x'.repeat(32), content: '', ...payload } as unknown as CloudflareRecord;
-    const back = fromWire(answer, 'example.com');
-    expect(back && recordKey(back)).toBe(recordKey(record));
-  });
+  it.each(RECORDS.map((r) => [r.type, r] as const))(
+    '%s: the create body is a valid request of the official schema, and reads back as the same record',
+    (_type, record) => {
+      const payload = toPayload(record, 'example.com');
+      if (SDK_TYPES.has(record.type)) expectView('POST /zones/{zone_id}/dns_records (request)', payload);
+      else expectRecordSchema(record.type, payload);
+      // what the API answers: the body echoed with an id (data types also get a formatted content)
+      const answer = { id: 'x'.repeat(32), content: '', ...payload } as unknown as CloudflareRecord;
+      const back = fromWire(answer, 'example.com');
+      expect(back && recordKey(back)).toBe(recordKey(record));
+    },
+  );
 });

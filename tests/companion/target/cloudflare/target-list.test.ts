@@ -15,15 +15,26 @@ describe('listing a zone at the target', () => {
     sim = await startCloudflareSimulator({ rateLimit: false });
     const seed = seedCloudflareDemo(sim);
     zone = sim.addZone({ accountId: seed.accountId, name: 'big-list.example', plan: 'enterprise' });
-    for (let i = 0; i < RECORDS; i++) sim.addRecord(zone.id, { type: 'A', name: `h${i}.big-list.example`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 });
-    const client = new CloudflareClient({ baseUrl: sim.url, token: seed.token, fetch, timeoutMs: 30_000, retryBaseMs: 5, maxRetryAfterMs: 0 });
+    for (let i = 0; i < RECORDS; i++)
+      sim.addRecord(zone.id, { type: 'A', name: `h${i}.big-list.example`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 });
+    const client = new CloudflareClient({
+      baseUrl: sim.url,
+      token: seed.token,
+      fetch,
+      timeoutMs: 30_000,
+      retryBaseMs: 5,
+      maxRetryAfterMs: 0,
+    });
     target = new CloudflareTarget(client, seed.accountId, 200);
   });
   afterAll(() => sim.close());
 
   it(`reads ${RECORDS} records in one request, each record once`, async () => {
     sim.resetCounters();
-    const records = await target.listRecords({ ...zone, status: 'active', nameServers: [], created: false }, { signal: new AbortController().signal });
+    const records = await target.listRecords(
+      { ...zone, status: 'active', nameServers: [], created: false },
+      { signal: new AbortController().signal },
+    );
     expect(records).toHaveLength(RECORDS);
     expect(new Set(records.map((r) => r.name)).size).toBe(RECORDS);
     expect(sim.counters.byRoute).toEqual({ 'GET /zones/:id/dns_records': 1 });

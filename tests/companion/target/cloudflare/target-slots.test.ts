@@ -7,7 +7,8 @@ import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
 import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
 import type { CreateOutcome } from '@dnsferry/companion/target/target';
 
-const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }));
+const hosts = (n: number): DnsRecord[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }));
 
 let sim: CloudflareSim | undefined;
 let proxy: LatencyProxy | undefined;
@@ -22,7 +23,14 @@ async function setup(slots: number, perRequestMs = 30) {
   const seed = seedCloudflareDemo(sim);
   const z = sim.addZone({ accountId: seed.accountId, name: 'slots.example' });
   proxy = await startLatencyProxy(sim.url, { perRequestMs });
-  const client = new CloudflareClient({ baseUrl: proxy.url, token: seed.token, fetch, timeoutMs: 30_000, retryBaseMs: 5, maxRetryAfterMs: 0 });
+  const client = new CloudflareClient({
+    baseUrl: proxy.url,
+    token: seed.token,
+    fetch,
+    timeoutMs: 30_000,
+    retryBaseMs: 5,
+    maxRetryAfterMs: 0,
+  });
   const target = new CloudflareTarget(client, seed.accountId, 10, slots);
   return { target, zone: { id: z.id, name: z.name, status: 'active', nameServers: [], created: false }, sim, proxy };
 }
