@@ -1,5 +1,6 @@
-import { ENDPOINTS, MigrateEventSchema, ScanEventSchema, type MigrateEvent } from '@dnsferry/shared';
+import { CutoverEventSchema, ENDPOINTS, MigrateEventSchema, ScanEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { CompanionError, streamNdjson } from './companion';
+import { applyCutoverEvent, createCutoverJob, endCutoverJob, type CutoverJob } from './cutover-state';
 import type { Command, PersistedJobs, Update } from './messages';
 import { applyMigrateEvent, createMigrationJob, endMigrationJob, trimmedJob, type MigrationJob } from './migration-state';
 import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
@@ -32,6 +33,9 @@ export const INTERRUPTED_BY_RESTART =
   'The extension restarted while this was running, so its end was not seen; the counts are what it saw before, and more may have landed. Running it again is safe: records already at Cloudflare are skipped.';
 export const INTERRUPTED_STREAM =
   'The companion closed the stream before the end. Running it again is safe: records already at Cloudflare are skipped.';
+export const CHECK_INTERRUPTED = 'The companion closed the stream before the check finished. Checking again is safe: it writes nothing.';
+export const CHECK_INTERRUPTED_BY_RESTART = 'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
+export const CHECK_CANCELLED = 'Check stopped.';
 export const CANCELLED = 'Stopped on request. Records written so far stay; running it again skips them.';
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -54,7 +58,8 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
 
   let scan: ScanJob | null = null;
   let migration: MigrationJob | null = null;
-  const aborts: { scan: AbortController | null; migration: AbortController | null } = { scan: null, migration: null };
+  let cutover: CutoverJob | null = null;
+  const aborts: Record<'scan' | 'migration' | 'cutover', AbortController | null> = { scan: null, migration: null, cutover: null };
   const running = new Set<Promise<void>>();
   let persistTimer: ReturnType<typeof setTimeout> | null = null;
   let keepAliveTimer: ReturnType<typeof setInterval> | null = null;
@@ -67,7 +72,11 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     if (persistTimer) clearTimeout(persistTimer);
     persistTimer = null;
     if (!deps.persist) return;
-    await deps.persist({ scan: scan ? clone(scan) : null, migration: migration ? trimmedJob(migration, keepLines) : null });
+    await deps.persist({
+      scan: scan ? clone(scan) : null,
+      migration: migration ? trimmedJob(migration, keepLines) : null,
+      cutover: cutover ? clone(cutover) : null,
+    });
   };
   const schedulePersist = () => {
     if (persistTimer || !deps.persist) return;
@@ -171,6 +180,35 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     }
   }
 
+  async function runCutover(cmd: Extract<Command, { type: 'cutover:start' }>): Promise<void> {
+    const { request } = cmd;
+    const job = createCutoverJob({ id: newId(), zones: request.zones.map((z) => z.name), requestActivation: request.requestActivation === true, now: now() });
+    cutover = job;
+    const ac = new AbortController();
+    aborts.cutover = ac;
+    const send = () => {
+      if (cutover === job) emit({ type: 'cutover', job: clone(job) });
+    };
+    send();
+    void persistNow();
+    try {
+      // Few events, each worth showing at once: no batching as for a migration.
+      for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.cutoverCheck, request, CutoverEventSchema, { fetch: deps.fetch, signal: ac.signal })) {
+        applyCutoverEvent(job, event);
+        send();
+      }
+      if (job.status === 'done') job.finishedAt = now();
+      else endCutoverJob(job, 'interrupted', CHECK_INTERRUPTED, now());
+    } catch (err) {
+      if (ac.signal.aborted) endCutoverJob(job, 'cancelled', CHECK_CANCELLED, now());
+      else endCutoverJob(job, 'failed', describe(err), now());
+    } finally {
+      if (aborts.cutover === ac) aborts.cutover = null;
+      send();
+      await persistNow();
+    }
+  }
+
   return {
     handle(cmd) {
       switch (cmd.type) {
@@ -182,6 +220,11 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
           // One migration at a time: a second start while one runs is ignored (the popup shows the running one).
           if (migration?.status === 'running') return;
           track(runMigration(cmd));
+          return;
+        case 'cutover:start':
+          // A new check replaces a running one: only the newest answer matters.
+          if (cutover?.status === 'running') aborts.cutover?.abort();
+          track(runCutover(cmd));
           return;
         case 'cancel':
           aborts[cmd.job]?.abort();
@@ -195,11 +238,15 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
             migration = null;
             emit({ type: 'migration:clear' });
           }
+          if (cmd.job === 'cutover' && cutover?.status !== 'running') {
+            cutover = null;
+            emit({ type: 'cutover', job: null });
+          }
           void persistNow();
       }
     },
     snapshot() {
-      return { type: 'snapshot', scan: scan ? clone(scan) : null, migration: migration ? clone(migration) : null };
+      return { type: 'snapshot', scan: scan ? clone(scan) : null, migration: migration ? clone(migration) : null, cutover: cutover ? clone(cutover) : null };
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -214,6 +261,10 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       if (saved.migration && !migration) {
         migration = saved.migration;
         if (migration.status === 'running') endMigrationJob(migration, 'interrupted', INTERRUPTED_BY_RESTART, now());
+      }
+      if (saved.cutover && !cutover) {
+        cutover = saved.cutover;
+        if (cutover.status === 'running') endCutoverJob(cutover, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, now());
       }
     },
     async idle() {

@@ -1,11 +1,12 @@
-import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
+import type { CutoverRequest, MigrateEvent, MigrateRequest } from '@dnsferry/shared';
+import type { CutoverJob } from './cutover-state';
 import type { JobStatus, MigrationJob } from './migration-state';
 import type { ScanJob } from './scan-state';
 
 /** The port the popup opens to the background; the background owns every long-running stream. */
 export const PORT_NAME = 'dnsferry-popup';
 
-export type JobKind = 'scan' | 'migration';
+export type JobKind = 'scan' | 'migration' | 'cutover';
 
 /** Popup → background. Fire and forget: the outcome comes back as state updates. */
 export type Command =
@@ -17,13 +18,15 @@ export type Command =
       /** Records expected per zone when the request does not carry them (read from the source). */
       expected: Record<string, number | null>;
     }
+  | { type: 'cutover:start'; companionUrl: string; request: CutoverRequest }
   | { type: 'cancel'; job: JobKind }
   | { type: 'clear'; job: JobKind };
 
 /** Background → popup. A snapshot first, then changes; migration events are sent, not states, to stay cheap. */
 export type Update =
-  | { type: 'snapshot'; scan: ScanJob | null; migration: MigrationJob | null }
+  | { type: 'snapshot'; scan: ScanJob | null; migration: MigrationJob | null; cutover: CutoverJob | null }
   | { type: 'scan'; job: ScanJob | null }
+  | { type: 'cutover'; job: CutoverJob | null }
   | { type: 'migration:start'; job: MigrationJob }
   | { type: 'migration:events'; id: string; events: MigrateEvent[] }
   | { type: 'migration:end'; id: string; status: Exclude<JobStatus, 'running'>; error: string | null; finishedAt: number }
@@ -33,5 +36,7 @@ export type Update =
 export interface PersistedJobs {
   scan: ScanJob | null;
   migration: MigrationJob | null;
+  /** Optional: jobs saved by a build without the cutover check have none. */
+  cutover?: CutoverJob | null;
 }
 export const JOBS_KEY = 'dnsferry:jobs';

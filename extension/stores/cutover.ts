@@ -1,0 +1,49 @@
+import { defineStore } from 'pinia';
+import { computed, shallowRef } from 'vue';
+import type { CutoverRequest, MigrateRequest } from '@dnsferry/shared';
+import type { BackgroundLink } from '@/utils/background-link';
+import { allReady, type CutoverJob } from '@/utils/cutover-state';
+import type { Update } from '@/utils/messages';
+import { useSettingsStore } from './settings';
+
+/**
+ * A mirror of the cutover check that runs in the background: is each migrated zone ready to have its
+ * name servers switched? The background sends the whole job on each change.
+ */
+export const useCutoverStore = defineStore('cutover', () => {
+  const settings = useSettingsStore();
+  const job = shallowRef<CutoverJob | null>(null);
+  let link: BackgroundLink | null = null;
+
+  const running = computed(() => job.value?.status === 'running');
+  const ready = computed(() => (job.value ? allReady(job.value) : false));
+
+  function apply(update: Update): void {
+    if (update.type === 'snapshot') job.value = update.cutover;
+    else if (update.type === 'cutover') job.value = update.job;
+  }
+
+  function attach(l: BackgroundLink): () => void {
+    link = l;
+    return l.onUpdate(apply);
+  }
+
+  /**
+   * Checks the zones of `migrated` (the migration's own body, so the expected records are the ones
+   * that were sent or read from the source). `requestActivation` is for "Check again" after a switch.
+   */
+  function check(migrated: MigrateRequest, requestActivation = false): void {
+    const request: CutoverRequest = { ...migrated, requestActivation };
+    // Plain data only: the request is built from reactive state, and messages are cloned.
+    const plain = JSON.parse(JSON.stringify(request)) as CutoverRequest;
+    link?.send({ type: 'cutover:start', companionUrl: settings.companionUrl, request: plain });
+  }
+  function cancel(): void {
+    link?.send({ type: 'cancel', job: 'cutover' });
+  }
+  function clear(): void {
+    link?.send({ type: 'clear', job: 'cutover' });
+  }
+
+  return { job, running, ready, apply, attach, check, cancel, clear };
+});
