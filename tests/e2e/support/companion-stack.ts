@@ -9,7 +9,7 @@ import { startDohServer, type DohServer } from '../../support/dns/doh-server';
  * The companion in its sandbox mode, in-process: simulated Cloudflare and Azure, the test DNS
  * server for scans, and the companion itself listening on a free loopback port.
  */
-export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; config?: Partial<Config> } = {}) {
+export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; config?: Partial<Config>; cutover?: boolean } = {}) {
   const cloudflare = await startCloudflareSimulator({ rateLimit: false, latencyMs: opts.cloudflareLatencyMs ?? 0 });
   const seed = seedCloudflareDemo(cloudflare);
   const azure = await startAzureSimulator();
@@ -21,6 +21,9 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
   } catch (err) {
     dohError = (err as Error).message;
   }
+  // For the cutover check, as in `pnpm start`: the parent side (NS, DS) comes from the simulator, whose
+  // name servers answer for the assigned ones.
+  const parent = opts.cutover ? await cloudflare.startParentResolver(doh?.httpUrl ?? null) : null;
   const config: Config = {
     ...DEFAULTS,
     port: 0,
@@ -30,6 +33,7 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     azureArm: azure.armUrl,
     retryBaseMs: 5,
     ...(doh ? { dohUrl: doh.httpUrl } : {}),
+    ...(parent ? { dohUrl: parent.url, targetNs: { host: cloudflare.dns.host, port: cloudflare.dns.port } } : {}),
     ...opts.config,
   };
   // The pairing codes the companion would print in its terminal (its identity lives in memory).
@@ -48,7 +52,7 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     pairingCode: () => codes.at(-1) ?? '',
     pairingCodes: codes,
     async close() {
-      await Promise.allSettled([app.close(), cloudflare.close(), azure.close(), doh?.stop()]);
+      await Promise.allSettled([app.close(), cloudflare.close(), azure.close(), doh?.stop(), parent?.close()]);
     },
   };
 }
