@@ -52,10 +52,33 @@ describe('popup', () => {
     expect(w.find('[data-testid=step-source]').exists()).toBe(true);
   });
 
-  it('scans the current tab’s domain, then migrates it and shows the name servers', async () => {
+  it('scans the current tab’s domain, migrates it, shows the name servers, and checks the switch', async () => {
     await openTab('https://shop.example.co.uk/basket');
     const migrateBodies: unknown[] = [];
+    const checkBodies: unknown[] = [];
     const fetch = companionFetch({
+      '/api/cutover/check': (body) => {
+        checkBodies.push(body);
+        const zone = 'example.co.uk';
+        const switched = checkBodies.length > 1;
+        return ndjson(
+          lines([
+            { type: 'status', zone, message: `Checking ${zone}` },
+            {
+              type: 'zone-report',
+              zone,
+              ready: true,
+              nameServers: NS,
+              targetStatus: switched ? 'active' : 'pending',
+              delegation: { current: switched ? NS : ['ns1.oldhost.example'], switched },
+              dnssec: { dsAtParent: [], blocker: false, message: 'No DS at the parent.' },
+              parity: { checked: 2, matching: 2, mismatches: [] },
+              message: switched ? 'Done: all 2 records answer the same.' : 'Ready to switch: all 2 records answer the same.',
+            },
+            { type: 'done', results: [{ zone, ready: true }] },
+          ]),
+        );
+      },
       '/api/target/validate': (body) =>
         (body as { targetToken?: string }).targetToken
           ? json(200, { success: true, accounts: [ACCOUNT], token: { status: 'active' } })
@@ -126,5 +149,15 @@ describe('popup', () => {
       dryRun: false,
       zones: [{ name: 'example.co.uk', records: [{ type: 'A' }, { type: 'MX' }] }],
     });
+
+    // step 5: the check gets the migration's body; "Check again" asks for activation
+    await w.get('[data-testid=to-switch]').trigger('click');
+    await until(() => expect(w.get('[data-testid=cutover]').attributes('data-status')).toBe('done'));
+    expect(checkBodies[0]).toEqual({ ...(migrateBodies[0] as object), requestActivation: false });
+    expect(w.get('[data-testid=cutover-verdict]').text()).toBe('Ready to switch');
+    expect(w.get('[data-testid=step-switch]').text()).toContain('ready');
+    await w.get('[data-testid=cutover-again]').trigger('click');
+    await until(() => expect(w.get('[data-testid=cutover-target-status]').text()).toBe('active'));
+    expect(checkBodies[1]).toMatchObject({ requestActivation: true, zones: [{ name: 'example.co.uk' }] });
   });
 });
