@@ -128,7 +128,13 @@ export const useConnectionStore = defineStore('connection', () => {
     }
     validating.value = true;
     try {
-      const res = await postJson(settings.companionUrl, ENDPOINTS.targetValidate, { targetToken: value }, TargetValidateResponseSchema, fetchImpl ? { fetch: fetchImpl } : {});
+      const res = await postJson(
+        settings.companionUrl,
+        ENDPOINTS.targetValidate,
+        { targetToken: value },
+        TargetValidateResponseSchema,
+        fetchImpl ? { fetch: fetchImpl } : {},
+      );
       accounts.value = res.accounts;
       tokenStatus.value = res.token.status;
       expiresOn.value = res.token.expiresOn ?? null;
@@ -136,7 +142,8 @@ export const useConnectionStore = defineStore('connection', () => {
       // One account: nothing to choose. Several: keep the earlier choice if it is still there.
       if (res.accounts.length === 1) accountId.value = res.accounts[0]?.id ?? '';
       else if (!res.accounts.some((a) => a.id === accountId.value)) accountId.value = '';
-      if (res.accounts.length === 0) targetError.value = 'This token is valid but sees no account. Give it access to the account that should hold the zones.';
+      if (res.accounts.length === 0)
+        targetError.value = 'This token is valid but sees no account. Give it access to the account that should hold the zones.';
       return res.accounts.length > 0;
     } catch (err) {
       if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';

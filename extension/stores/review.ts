@@ -146,7 +146,12 @@ export const useReviewStore = defineStore('review', () => {
         const read = sourceReads.value[`${source.subscriptionId}/${z.name}`];
         if (!read) return { name: z.name, groups: null, ordered: [], expected: z.recordCount, resourceGroup: z.resourceGroup };
         const zone = zoneOf(z.name, read.records);
-        return { ...zone, expected: read.records.length + read.problems.length, resourceGroup: z.resourceGroup, fromSource: { problems: read.problems } };
+        return {
+          ...zone,
+          expected: read.records.length + read.problems.length,
+          resourceGroup: z.resourceGroup,
+          fromSource: { problems: read.problems },
+        };
       });
   });
 
@@ -250,5 +255,18 @@ export const useReviewStore = defineStore('review', () => {
     return { request, expected };
   }
 
-  return { zones, excluded, selectedCount, sourceReads, outcomes, proxied, canMigrate, toggle, toggleGroup, toggleProxied, setZoneProxied, buildRequest };
+  return {
+    zones,
+    excluded,
+    selectedCount,
+    sourceReads,
+    outcomes,
+    proxied,
+    canMigrate,
+    toggle,
+    toggleGroup,
+    toggleProxied,
+    setZoneProxied,
+    buildRequest,
+  };
 });

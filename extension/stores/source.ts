@@ -58,8 +58,10 @@ interface SourceDraft {
 export function azureErrorMessage(err: unknown): string {
   if (!(err instanceof CompanionError)) return err instanceof Error ? err.message : String(err);
   if (err.kind === 'unreachable') return 'The companion does not answer; start it again and retry.';
-  if (err.status === 401) return `Azure does not accept these credentials. Check the tenant, client id and secret (or get a fresh token). (${err.message})`;
-  if (err.status === 403) return `These credentials may not read DNS zones. Give the principal the "DNS Zone Contributor" or "Reader" role on the subscription. (${err.message})`;
+  if (err.status === 401)
+    return `Azure does not accept these credentials. Check the tenant, client id and secret (or get a fresh token). (${err.message})`;
+  if (err.status === 403)
+    return `These credentials may not read DNS zones. Give the principal the "DNS Zone Contributor" or "Reader" role on the subscription. (${err.message})`;
   return err.message;
 }
 
@@ -75,7 +77,11 @@ export function validateRow(row: ManualRow): RowResult {
   const parsed = DnsRecordSchema.safeParse(candidate);
   if (parsed.success) return { id: row.id, record: parsed.data, error: null };
   const issue = parsed.error.issues[0];
-  return { id: row.id, record: null, error: issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'not a valid record' };
+  return {
+    id: row.id,
+    record: null,
+    error: issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'not a valid record',
+  };
 }
 
 /** Where the records come from: a scan, Azure DNS, or what the user pastes or types. */
@@ -99,7 +105,12 @@ export const useSourceStore = defineStore('source', () => {
   const credentials = computed<SourceCredentials>(() =>
     authMethod.value === 'bearerToken'
       ? { authMethod: 'bearerToken', sourceToken: sourceToken.value.trim() }
-      : { authMethod: 'servicePrincipal', tenantId: tenantId.value.trim(), clientId: clientId.value.trim(), clientSecret: clientSecret.value.trim() },
+      : {
+          authMethod: 'servicePrincipal',
+          tenantId: tenantId.value.trim(),
+          clientId: clientId.value.trim(),
+          clientSecret: clientSecret.value.trim(),
+        },
   );
 
   async function validateAzure(fetchImpl?: typeof fetch): Promise<boolean> {
@@ -109,10 +120,17 @@ export const useSourceStore = defineStore('source', () => {
     zones.value = [];
     selectedZones.value = [];
     try {
-      const res = await postJson(settings.companionUrl, ENDPOINTS.sourceValidate, credentials.value, SourceValidateResponseSchema, fetchImpl ? { fetch: fetchImpl } : {});
+      const res = await postJson(
+        settings.companionUrl,
+        ENDPOINTS.sourceValidate,
+        credentials.value,
+        SourceValidateResponseSchema,
+        fetchImpl ? { fetch: fetchImpl } : {},
+      );
       subscriptions.value = res.subscriptions;
       if (res.subscriptions.length === 0) azureError.value = 'These credentials see no subscription.';
-      if (!res.subscriptions.some((s) => s.subscriptionId === subscriptionId.value)) subscriptionId.value = res.subscriptions.length === 1 ? (res.subscriptions[0]?.subscriptionId ?? '') : '';
+      if (!res.subscriptions.some((s) => s.subscriptionId === subscriptionId.value))
+        subscriptionId.value = res.subscriptions.length === 1 ? (res.subscriptions[0]?.subscriptionId ?? '') : '';
       azureBusy.value = false;
       if (subscriptionId.value) await loadZones(fetchImpl);
       return res.subscriptions.length > 0;
@@ -148,7 +166,9 @@ export const useSourceStore = defineStore('source', () => {
   }
 
   function toggleZone(name: string): void {
-    selectedZones.value = selectedZones.value.includes(name) ? selectedZones.value.filter((z) => z !== name) : [...selectedZones.value, name];
+    selectedZones.value = selectedZones.value.includes(name)
+      ? selectedZones.value.filter((z) => z !== name)
+      : [...selectedZones.value, name];
   }
 
   // ---- manual ----

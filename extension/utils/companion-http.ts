@@ -49,7 +49,9 @@ export async function send(baseUrl: string, path: string, body: unknown, opts: C
     });
   } catch (err) {
     if (opts.signal?.aborted) throw new CompanionError('aborted', 'stopped', undefined, undefined, undefined, { cause: err });
-    throw new CompanionError('unreachable', `The companion does not answer at ${baseUrl}.`, undefined, undefined, undefined, { cause: err });
+    throw new CompanionError('unreachable', `The companion does not answer at ${baseUrl}.`, undefined, undefined, undefined, {
+      cause: err,
+    });
   }
 }
 
@@ -60,7 +62,9 @@ export async function failure(res: Response): Promise<CompanionError> {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return new CompanionError('protocol', `The companion answered ${res.status} without a JSON body.`, res.status, undefined, undefined, { cause: err });
+    return new CompanionError('protocol', `The companion answered ${res.status} without a JSON body.`, res.status, undefined, undefined, {
+      cause: err,
+    });
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (!parsed.success) return new CompanionError('protocol', `The companion answered ${res.status} with an unexpected body.`, res.status);
@@ -69,7 +73,13 @@ export async function failure(res: Response): Promise<CompanionError> {
 }
 
 /** The same without the proof: for the pairing calls themselves, which carry no credential. */
-export async function rawPostJson<S extends z.ZodType>(baseUrl: string, path: string, body: unknown, schema: S, opts: CallOptions = {}): Promise<z.output<S>> {
+export async function rawPostJson<S extends z.ZodType>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  schema: S,
+  opts: CallOptions = {},
+): Promise<z.output<S>> {
   if (!NO_CREDENTIALS.has(path)) throw new Error(`${path} carries credentials; use postJson`);
   return readJson(await send(baseUrl, path, body, opts), schema);
 }
@@ -80,9 +90,16 @@ export async function readJson<S extends z.ZodType>(res: Response, schema: S): P
   try {
     json = await res.json();
   } catch (err) {
-    throw new CompanionError('protocol', 'The companion answered with a body that is not JSON.', res.status, undefined, undefined, { cause: err });
+    throw new CompanionError('protocol', 'The companion answered with a body that is not JSON.', res.status, undefined, undefined, {
+      cause: err,
+    });
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new CompanionError('protocol', `The companion's answer does not match the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`, res.status);
+  if (!parsed.success)
+    throw new CompanionError(
+      'protocol',
+      `The companion's answer does not match the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      res.status,
+    );
   return parsed.data;
 }

@@ -45,10 +45,22 @@ export async function* streamNdjson<S extends z.ZodType>(
     try {
       json = JSON.parse(line);
     } catch (err) {
-      throw new CompanionError('protocol', `The companion sent a line that is not JSON: ${line.slice(0, 80)}`, res.status, undefined, undefined, { cause: err });
+      throw new CompanionError(
+        'protocol',
+        `The companion sent a line that is not JSON: ${line.slice(0, 80)}`,
+        res.status,
+        undefined,
+        undefined,
+        { cause: err },
+      );
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new CompanionError('protocol', `The companion sent an event this extension does not understand: ${line.slice(0, 120)}`, res.status);
+    if (!parsed.success)
+      throw new CompanionError(
+        'protocol',
+        `The companion sent an event this extension does not understand: ${line.slice(0, 120)}`,
+        res.status,
+      );
     return parsed.data;
   };
   const aborted = () => new CompanionError('aborted', 'stopped');
@@ -64,7 +76,9 @@ export async function* streamNdjson<S extends z.ZodType>(
         chunk = await reader.read();
       } catch (err) {
         if (opts.signal?.aborted) throw new CompanionError('aborted', 'stopped', undefined, undefined, undefined, { cause: err });
-        throw new CompanionError('unreachable', 'The connection to the companion broke off.', undefined, undefined, undefined, { cause: err });
+        throw new CompanionError('unreachable', 'The connection to the companion broke off.', undefined, undefined, undefined, {
+          cause: err,
+        });
       }
       if (opts.signal?.aborted) throw aborted();
       buffer += decoder.decode(chunk.value, { stream: !chunk.done });
@@ -83,4 +97,3 @@ export async function* streamNdjson<S extends z.ZodType>(
     reader.releaseLock();
   }
 }
-

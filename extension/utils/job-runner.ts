@@ -34,7 +34,8 @@ export const INTERRUPTED_BY_RESTART =
 export const INTERRUPTED_STREAM =
   'The companion closed the stream before the end. Running it again is safe: records already at Cloudflare are skipped.';
 export const CHECK_INTERRUPTED = 'The companion closed the stream before the check finished. Checking again is safe: it writes nothing.';
-export const CHECK_INTERRUPTED_BY_RESTART = 'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
+export const CHECK_INTERRUPTED_BY_RESTART =
+  'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
 export const CHECK_CANCELLED = 'Check stopped.';
 export const CANCELLED = 'Stopped on request. Records written so far stay; running it again skips them.';
 
@@ -112,7 +113,10 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     emit({ type: 'scan', job: clone(job) });
     const timer = setInterval(flush, flushMs);
     try {
-      for await (const event of streamNdjson(companionUrl, ENDPOINTS.scan, { domain }, ScanEventSchema, { fetch: deps.fetch, signal: ac.signal })) {
+      for await (const event of streamNdjson(companionUrl, ENDPOINTS.scan, { domain }, ScanEventSchema, {
+        fetch: deps.fetch,
+        signal: ac.signal,
+      })) {
         applyScanEvent(job, event);
         dirty = true;
       }
@@ -163,7 +167,10 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     void persistNow();
     const timer = setInterval(flush, flushMs);
     try {
-      for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.migrate, request, MigrateEventSchema, { fetch: deps.fetch, signal: ac.signal })) {
+      for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.migrate, request, MigrateEventSchema, {
+        fetch: deps.fetch,
+        signal: ac.signal,
+      })) {
         applyMigrateEvent(job, event);
         pending.push(event);
         schedulePersist();
@@ -182,7 +189,12 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
 
   async function runCutover(cmd: Extract<Command, { type: 'cutover:start' }>): Promise<void> {
     const { request } = cmd;
-    const job = createCutoverJob({ id: newId(), zones: request.zones.map((z) => z.name), requestActivation: request.requestActivation === true, now: now() });
+    const job = createCutoverJob({
+      id: newId(),
+      zones: request.zones.map((z) => z.name),
+      requestActivation: request.requestActivation === true,
+      now: now(),
+    });
     cutover = job;
     const ac = new AbortController();
     aborts.cutover = ac;
@@ -193,7 +205,10 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     void persistNow();
     try {
       // Few events, each worth showing at once: no batching as for a migration.
-      for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.cutoverCheck, request, CutoverEventSchema, { fetch: deps.fetch, signal: ac.signal })) {
+      for await (const event of streamNdjson(cmd.companionUrl, ENDPOINTS.cutoverCheck, request, CutoverEventSchema, {
+        fetch: deps.fetch,
+        signal: ac.signal,
+      })) {
         applyCutoverEvent(job, event);
         send();
       }
@@ -246,7 +261,12 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       }
     },
     snapshot() {
-      return { type: 'snapshot', scan: scan ? clone(scan) : null, migration: migration ? clone(migration) : null, cutover: cutover ? clone(cutover) : null };
+      return {
+        type: 'snapshot',
+        scan: scan ? clone(scan) : null,
+        migration: migration ? clone(migration) : null,
+        cutover: cutover ? clone(cutover) : null,
+      };
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -80,7 +80,19 @@ export function createMigrationJob(input: {
 }
 
 function emptyZone(zone: string, expected: number | null, fromSource = false): ZoneProgress {
-  return { zone, expected, total: null, created: 0, skipped: 0, failed: 0, complete: false, nameServers: [], error: null, lastMessage: '', fromSource };
+  return {
+    zone,
+    expected,
+    total: null,
+    created: 0,
+    skipped: 0,
+    failed: 0,
+    complete: false,
+    nameServers: [],
+    error: null,
+    lastMessage: '',
+    fromSource,
+  };
 }
 
 function zoneOf(job: MigrationJob, name: string): ZoneProgress | null {
@@ -117,7 +129,11 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
         z.lastMessage = 'complete';
       }
       const { created, skipped, failed } = event.result;
-      appendLog(job, { type: event.type, zone: event.zone, message: `Zone finished: ${created} created, ${skipped} skipped, ${failed} failed` });
+      appendLog(job, {
+        type: event.type,
+        zone: event.zone,
+        message: `Zone finished: ${created} created, ${skipped} skipped, ${failed} failed`,
+      });
       return;
     }
     case 'done': {
@@ -194,5 +210,10 @@ export function jobTotals(job: MigrationJob): { created: number; skipped: number
 /** A copy whose log holds only the newest `keep` lines: what is worth persisting. */
 export function trimmedJob(job: MigrationJob, keep: number): MigrationJob {
   const drop = Math.max(0, job.log.length - keep);
-  return { ...job, zones: job.zones.map((z) => ({ ...z, nameServers: [...z.nameServers] })), log: job.log.slice(drop), logDropped: job.logDropped + drop };
+  return {
+    ...job,
+    zones: job.zones.map((z) => ({ ...z, nameServers: [...z.nameServers] })),
+    log: job.log.slice(drop),
+    logDropped: job.logDropped + drop,
+  };
 }

@@ -1,12 +1,5 @@
 import { browser } from 'wxt/browser';
-import {
-  ENDPOINTS,
-  PAIR_CONTEXT,
-  PROOF_CONTEXT,
-  PairProofResponseSchema,
-  PairResponseSchema,
-  PairingCodeSchema,
-} from '@dnsferry/shared';
+import { ENDPOINTS, PAIR_CONTEXT, PROOF_CONTEXT, PairProofResponseSchema, PairResponseSchema, PairingCodeSchema } from '@dnsferry/shared';
 import { CompanionError, rawPostJson, type CallOptions } from './companion-http';
 
 /**
@@ -104,7 +97,14 @@ export async function pairWithCompanion(baseUrl: string, typedCode: string, opts
 }
 
 function impostor(reason: string, cause?: unknown): CompanionError {
-  return new CompanionError('impostor', `This is not your dnsferry companion: ${reason}. Nothing was sent to it.`, undefined, undefined, undefined, { cause });
+  return new CompanionError(
+    'impostor',
+    `This is not your dnsferry companion: ${reason}. Nothing was sent to it.`,
+    undefined,
+    undefined,
+    undefined,
+    { cause },
+  );
 }
 
 /** Asks the companion at `baseUrl` to prove it holds this browser's key; says what the popup should show. */
@@ -124,7 +124,13 @@ export async function checkTrust(baseUrl: string, opts: CallOptions = {}): Promi
     // The companion's own answer for a browser it does not know.
     if (err.kind === 'http' && err.code === 'forbidden') return { state: 'unpaired', forgotten: pairing !== null };
     if (!pairing && err.kind === 'http') return { state: 'unpaired', forgotten: false };
-    return { state: 'impostor', reason: err.kind === 'http' ? `it answered the proof request with "${err.message.slice(0, 120)}"` : 'it does not speak the dnsferry protocol' };
+    return {
+      state: 'impostor',
+      reason:
+        err.kind === 'http'
+          ? `it answered the proof request with "${err.message.slice(0, 120)}"`
+          : 'it does not speak the dnsferry protocol',
+    };
   }
 }
 
@@ -137,7 +143,10 @@ export async function assertGenuine(baseUrl: string, opts: CallOptions): Promise
     case 'down':
       throw new CompanionError('unreachable', `The companion does not answer at ${baseUrl}.`);
     case 'unpaired':
-      throw new CompanionError('unpaired', 'This browser is not paired with the companion yet: enter the pairing code it prints. Nothing was sent.');
+      throw new CompanionError(
+        'unpaired',
+        'This browser is not paired with the companion yet: enter the pairing code it prints. Nothing was sent.',
+      );
     case 'impostor':
       throw impostor(trust.reason);
   }

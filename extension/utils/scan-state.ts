@@ -23,7 +23,18 @@ export interface ScanJob {
 export const SCAN_LINES_CAP = 300;
 
 export function createScanJob(input: { id: string; domain: string; now: number }): ScanJob {
-  return { id: input.id, domain: input.domain, status: 'running', error: null, startedAt: input.now, finishedAt: null, lines: [], records: [], total: 0, subdomainsFound: [] };
+  return {
+    id: input.id,
+    domain: input.domain,
+    status: 'running',
+    error: null,
+    startedAt: input.now,
+    finishedAt: null,
+    lines: [],
+    records: [],
+    total: 0,
+    subdomainsFound: [],
+  };
 }
 
 function push(job: ScanJob, line: ScanLine): void {

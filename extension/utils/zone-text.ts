@@ -33,7 +33,10 @@ function parserWorker(): Worker | null {
   return worker;
 }
 
-export function useParsedZoneText(text: Ref<string>, zone: Ref<string>): { parsed: Readonly<Ref<ParsedZone>>; parsing: Readonly<Ref<boolean>> } {
+export function useParsedZoneText(
+  text: Ref<string>,
+  zone: Ref<string>,
+): { parsed: Readonly<Ref<ParsedZone>>; parsing: Readonly<Ref<boolean>> } {
   const parsed = shallowRef<ParsedZone>(parseZoneFile(''));
   const parsing = ref(false);
   let seq = 0;

@@ -37,7 +37,11 @@ async function openPopup(): Promise<PopupPage> {
 describe('the built extension in Firefox', () => {
   it('pairs with the printed code, which registers its random origin with the companion', async () => {
     // before pairing, the companion refuses this origin
-    const refused = await fetch(`${stack.url}/api/target/validate`, { method: 'POST', headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN }, body: '{}' });
+    const refused = await fetch(`${stack.url}/api/target/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN },
+      body: '{}',
+    });
     expect(refused.status).toBe(403);
 
     const popup = await openPopup();
@@ -52,7 +56,11 @@ describe('the built extension in Firefox', () => {
       await popup.page.close();
     }
     // now the companion answers this origin (the empty body reaches the route)
-    const allowed = await fetch(`${stack.url}/api/target/validate`, { method: 'POST', headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN }, body: '{}' });
+    const allowed = await fetch(`${stack.url}/api/target/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: FIREFOX_ORIGIN },
+      body: '{}',
+    });
     expect(allowed.status).toBe(400);
   });
 
@@ -96,7 +104,11 @@ describe('the built extension in Firefox', () => {
       expect(await popup.reviewRows()).toHaveLength(found);
 
       await popup.click('dry-run');
-      await popup.page.waitForFunction((s) => document.querySelector(s)?.textContent?.includes('to create') === true, { timeout: 60_000 }, popup.$('dry-summary'));
+      await popup.page.waitForFunction(
+        (s) => document.querySelector(s)?.textContent?.includes('to create') === true,
+        { timeout: 60_000 },
+        popup.$('dry-summary'),
+      );
       const toCreate = Number(/(\d+) to create/.exec(await popup.text('dry-summary'))?.[1]);
       expect(toCreate).toBeGreaterThan(0);
       expect(stack.cloudflare.zoneByName('dnsferry.test')).toBeUndefined();

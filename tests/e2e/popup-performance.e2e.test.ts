@@ -71,10 +71,18 @@ describe(`the popup with ${N.toLocaleString('en')} records`, () => {
     note('first load', await watch(popup, () => popup.ready()));
     await popup.startOver();
 
-    note('paste 10,000 lines', await watch(popup, async () => {
-      await popup.pasteZoneFile('perf-example.com', text);
-      await popup.page.waitForFunction((s, want) => document.querySelector(s)?.textContent?.includes(want) ?? false, { timeout: 60_000 }, popup.$('manual-count'), `${N} valid records`);
-    }));
+    note(
+      'paste 10,000 lines',
+      await watch(popup, async () => {
+        await popup.pasteZoneFile('perf-example.com', text);
+        await popup.page.waitForFunction(
+          (s, want) => document.querySelector(s)?.textContent?.includes(want) ?? false,
+          { timeout: 60_000 },
+          popup.$('manual-count'),
+          `${N} valid records`,
+        );
+      }),
+    );
 
     note('open the review', await watch(popup, () => popup.throughTarget(stack.seed.token, stack.seed.accountId)));
     // a window of rows is rendered, and the group counts every record
@@ -83,28 +91,37 @@ describe(`the popup with ${N.toLocaleString('en')} records`, () => {
     expect(rendered).toBeLessThan(200);
     expect(await popup.page.$eval('ul.records', (el) => el.getAttribute('data-count'))).toBe(String(N));
 
-    note('scroll the review to its end', await watch(popup, async () => {
-      await popup.page.$eval('[data-testid="review-zone-perf-example.com"]', (el) => {
-        let p = el.parentElement;
-        while (p && getComputedStyle(p).overflowY !== 'auto') p = p.parentElement;
-        if (p) p.scrollTop = p.scrollHeight;
-      });
-      await popup.page.waitForSelector(`${popup.$('review-record')}[aria-label="A host${N - 1} 10.0.39.15"]`, { timeout: 10_000 });
-    }));
+    note(
+      'scroll the review to its end',
+      await watch(popup, async () => {
+        await popup.page.$eval('[data-testid="review-zone-perf-example.com"]', (el) => {
+          let p = el.parentElement;
+          while (p && getComputedStyle(p).overflowY !== 'auto') p = p.parentElement;
+          if (p) p.scrollTop = p.scrollHeight;
+        });
+        await popup.page.waitForSelector(`${popup.$('review-record')}[aria-label="A host${N - 1} 10.0.39.15"]`, { timeout: 10_000 });
+      }),
+    );
 
-    note('migrate (review closes)', await watch(popup, async () => {
-      await popup.click('migrate');
-      expect(await popup.waitMigrationEnd(120_000)).toBe('done');
-    }));
+    note(
+      'migrate (review closes)',
+      await watch(popup, async () => {
+        await popup.click('migrate');
+        expect(await popup.waitMigrationEnd(120_000)).toBe('done');
+      }),
+    );
     expect(await popup.totals()).toEqual({ created: N, skipped: 0, failed: 0 });
     await popup.page.close();
 
     const again = await openObserved();
-    note('reopen after the migration', await watch(again, async () => {
-      await again.ready();
-      expect(await again.waitMigrationEnd()).toBe('done');
-      await again.waitFor('name-servers');
-    }));
+    note(
+      'reopen after the migration',
+      await watch(again, async () => {
+        await again.ready();
+        expect(await again.waitMigrationEnd()).toBe('done');
+        await again.waitFor('name-servers');
+      }),
+    );
     expect(await again.totals()).toEqual({ created: N, skipped: 0, failed: 0 });
     await again.page.close();
 

@@ -44,7 +44,8 @@ async function ensurePaired(): Promise<void> {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !ext) return;
   const targets = ext.browser.targets().filter((t) => t.url().startsWith('chrome-extension://') && t.type() !== TargetType.SERVICE_WORKER);
-  const pageOf = (t: (typeof targets)[number]) => Promise.race([t.asPage().catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+  const pageOf = (t: (typeof targets)[number]) =>
+    Promise.race([t.asPage().catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
   const pages = (await Promise.all(targets.map(pageOf))).filter((p) => p !== null);
   for (const [i, p] of pages.entries()) {
     const shot = screenshot(p, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}-${i}`).catch(() => undefined);
@@ -96,7 +97,9 @@ describe('the built extension in Chromium', () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         seen.push(`${req.url} ${body}`);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, companionId: 'x', proof: 'A'.repeat(43), accounts: [], token: { status: 'active' } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: true, companionId: 'x', proof: 'A'.repeat(43), accounts: [], token: { status: 'active' } }));
       });
     });
     await new Promise<void>((r) => impostor.listen(0, '127.0.0.1', r));
@@ -174,8 +177,15 @@ describe('the built extension in Chromium', () => {
 
     expect(await popup.reviewRows()).toHaveLength(found);
     await popup.click('dry-run');
-    await popup.page.waitForFunction(() => !document.body.textContent?.includes('planning…') && document.querySelector('[data-testid="dry-summary"] .tag') !== null, { timeout: 60_000 });
-    await popup.page.waitForFunction((s) => !document.querySelector(s)?.textContent?.includes('Planning'), { timeout: 60_000 }, popup.$('dry-run'));
+    await popup.page.waitForFunction(
+      () => !document.body.textContent?.includes('planning…') && document.querySelector('[data-testid="dry-summary"] .tag') !== null,
+      { timeout: 60_000 },
+    );
+    await popup.page.waitForFunction(
+      (s) => !document.querySelector(s)?.textContent?.includes('Planning'),
+      { timeout: 60_000 },
+      popup.$('dry-run'),
+    );
     const dry = await popup.text('dry-summary');
     const toCreate = Number(/(\d+) to create/.exec(dry)?.[1]);
     expect(toCreate).toBeGreaterThan(0);
@@ -257,7 +267,14 @@ describe('Azure, manual records, and a closed popup', () => {
     await popup.waitFor('review-azure-read-example.com', 60_000);
     const shown = await popup.reviewRows();
     // the alias to a public IP was resolved to its address; the one with no address is pointed out
-    expect(shown).toEqual(expect.arrayContaining(['A @ 203.0.113.10', 'A mail 192.0.2.25', 'MX @ 10 mail.example.com', 'SRV _sip._tcp 10 60 5060 sip.example.com']));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'A @ 203.0.113.10',
+        'A mail 192.0.2.25',
+        'MX @ 10 mail.example.com',
+        'SRV _sip._tcp 10 60 5060 sip.example.com',
+      ]),
+    );
     expect(await popup.text('review-problems-example.com')).toMatch(/spare/);
     await screenshot(popup.page, '08b-azure-review');
 
@@ -271,7 +288,7 @@ describe('Azure, manual records, and a closed popup', () => {
     expect(names).not.toContain('A mail.example.com');
     expect(names).toEqual(expect.arrayContaining(['A example.com', 'MX example.com', 'A origin.example.com', 'SRV _sip._tcp.example.com']));
     // every row left selected landed, apart from the apex NS and SOA that Cloudflare keeps
-    const selectable = shown.filter((l) => !l.startsWith('SOA ') && !(l.startsWith('NS @ ')));
+    const selectable = shown.filter((l) => !l.startsWith('SOA ') && !l.startsWith('NS @ '));
     expect(landed).toHaveLength(selectable.length - 1);
     expect((await popup.totals()).created).toBe(landed.length);
     await popup.click('migration-restart');
@@ -283,7 +300,15 @@ describe('Azure, manual records, and a closed popup', () => {
     await popup.startOver();
     await popup.pasteZoneFile(
       'pasted-example.com',
-      ['$TTL 600', '@      IN A     192.0.2.10', 'www    IN CNAME @', '@      IN MX    10 mail', 'mail   IN A     192.0.2.25', 'oops   IN A     300.1.1.1', '@      IN TXT   "v=spf1 mx -all"'].join('\n'),
+      [
+        '$TTL 600',
+        '@      IN A     192.0.2.10',
+        'www    IN CNAME @',
+        '@      IN MX    10 mail',
+        'mail   IN A     192.0.2.25',
+        'oops   IN A     300.1.1.1',
+        '@      IN TXT   "v=spf1 mx -all"',
+      ].join('\n'),
     );
     expect(await popup.text('manual-count')).toBe('5 valid records');
     expect(await popup.texts('manual-issue')).toEqual([expect.stringMatching(/^line 6 oops IN A 300\.1\.1\.1 — .*IPv4/)]);
@@ -294,7 +319,13 @@ describe('Azure, manual records, and a closed popup', () => {
     expect(await popup.totals()).toEqual({ created: 5, skipped: 0, failed: 0 });
     const zone = stack.cloudflare.zoneByName('pasted-example.com')!;
     const contents = stack.cloudflare.records(zone.id).map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)}`);
-    expect(contents).toEqual(expect.arrayContaining(['A pasted-example.com 192.0.2.10', 'CNAME www.pasted-example.com pasted-example.com', 'A mail.pasted-example.com 192.0.2.25']));
+    expect(contents).toEqual(
+      expect.arrayContaining([
+        'A pasted-example.com 192.0.2.10',
+        'CNAME www.pasted-example.com pasted-example.com',
+        'A mail.pasted-example.com 192.0.2.25',
+      ]),
+    );
     await popup.click('migration-restart');
     await popup.page.close();
   });
@@ -318,7 +349,8 @@ describe('Azure, manual records, and a closed popup', () => {
     // the background goes on: the records keep landing at Cloudflare with no popup open
     const zone = stack.cloudflare.zoneByName('closing-example.com')!;
     const deadline = Date.now() + 60_000;
-    while (stack.cloudflare.records(zone.id).filter((r) => r.type === 'A').length < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (stack.cloudflare.records(zone.id).filter((r) => r.type === 'A').length < N && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(stack.cloudflare.records(zone.id).filter((r) => r.type === 'A')).toHaveLength(N);
 
     const again = await PopupPage.openAsTab(ext);
@@ -367,7 +399,7 @@ describe('a background the browser stops', () => {
       const landed = () => stack.cloudflare.records(zone.id).filter((r) => r.type === 'A');
       // a batch already in flight when the stream died may still land: wait until the count holds
       let before = landed().length;
-      for (let settled = 0; settled < 3; ) {
+      for (let settled = 0; settled < 3;) {
         await new Promise((r) => setTimeout(r, 150));
         const now = landed().length;
         settled = now === before ? settled + 1 : 0;

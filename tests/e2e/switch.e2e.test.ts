@@ -30,7 +30,12 @@ describe('the Switch step in Chromium', () => {
   it('checks a migrated zone, lists what to set, and turns it active after the delegation switches', async () => {
     const popup = await PopupPage.openAsTab(ext);
     try {
-      await popup.pasteZoneFile(ZONE, ['$TTL 600', '@ IN A 192.0.2.10', 'www IN CNAME @', '@ IN MX 10 mail', 'mail IN A 192.0.2.25', '@ IN TXT "v=spf1 mx -all"'].join('\n'));
+      await popup.pasteZoneFile(
+        ZONE,
+        ['$TTL 600', '@ IN A 192.0.2.10', 'www IN CNAME @', '@ IN MX 10 mail', 'mail IN A 192.0.2.25', '@ IN TXT "v=spf1 mx -all"'].join(
+          '\n',
+        ),
+      );
       await popup.throughTarget(stack.seed.token, stack.seed.accountId);
       await popup.click('migrate');
       expect(await popup.waitMigrationEnd()).toBe('done');
@@ -52,7 +57,11 @@ describe('the Switch step in Chromium', () => {
       // the person sets the name servers at the registrar
       stack.cloudflare.setDelegation(ZONE, zone.nameServers);
       await popup.click('cutover-again');
-      await popup.page.waitForFunction((s) => document.querySelector(s)?.textContent === 'active', { timeout: 30_000 }, popup.$('cutover-target-status'));
+      await popup.page.waitForFunction(
+        (s) => document.querySelector(s)?.textContent === 'active',
+        { timeout: 30_000 },
+        popup.$('cutover-target-status'),
+      );
       expect(await popup.text('cutover-delegation')).toContain('switched to these name servers');
       expect(await popup.text('cutover-message')).toMatch(/^Done:/);
       await screenshot(popup.page, 'switch-02-active');

@@ -73,7 +73,10 @@ export async function launchWithExtension(opts: { hostMap?: string[]; detachedWo
     rmSync(profile, { recursive: true, force: true });
   };
   if (opts.detachedWorker) return { browser, extensionId: EXTENSION_ID, worker: null, close };
-  const target = await browser.waitForTarget((t) => t.type() === TargetType.SERVICE_WORKER && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`), { timeout: 20_000 });
+  const target = await browser.waitForTarget(
+    (t) => t.type() === TargetType.SERVICE_WORKER && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`),
+    { timeout: 20_000 },
+  );
   const worker = await target.worker();
   if (!worker) throw new Error('the extension service worker has no worker handle');
   return {

@@ -2,7 +2,9 @@ import type { Page } from 'puppeteer-core';
 import type { ExtensionBrowser } from './browser';
 
 /** What the service worker's `chrome` offers that these helpers use. */
-declare const chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void>; get(key: string): Promise<Record<string, unknown>> } } };
+declare const chrome: {
+  storage: { local: { set(items: Record<string, unknown>): Promise<void>; get(key: string): Promise<Record<string, unknown>> } };
+};
 
 const sel = (id: string) => `[data-testid="${id}"]`;
 
@@ -26,7 +28,9 @@ export class PopupPage {
     const extension = (await ext.browser.extensions()).get(ext.extensionId);
     if (!extension) throw new Error('the extension is not loaded');
     await site.triggerExtensionAction(extension);
-    const target = await ext.browser.waitForTarget((t) => t.url() === `chrome-extension://${ext.extensionId}/popup.html`, { timeout: 10_000 });
+    const target = await ext.browser.waitForTarget((t) => t.url() === `chrome-extension://${ext.extensionId}/popup.html`, {
+      timeout: 10_000,
+    });
     const page = await target.asPage();
     const popup = new PopupPage(page);
     await popup.ready();
@@ -123,7 +127,11 @@ export class PopupPage {
 
   /** Waits until the running migration has created its first records. */
   async waitFirstCreated(): Promise<void> {
-    await this.page.waitForFunction((s) => Number(document.querySelector(s)?.textContent ?? 0) > 0, { polling: 20, timeout: 30_000 }, this.$('total-created'));
+    await this.page.waitForFunction(
+      (s) => Number(document.querySelector(s)?.textContent ?? 0) > 0,
+      { polling: 20, timeout: 30_000 },
+      this.$('total-created'),
+    );
   }
 
   /** Source step: signs in to Azure with a service principal and picks the subscription. */
@@ -166,7 +174,12 @@ export class PopupPage {
   /** From the source step to the review: the token of this browser session is reused when it is still there. */
   async throughTarget(token: string, accountId: string): Promise<void> {
     await this.click('source-next');
-    await this.page.waitForFunction((a, b) => document.querySelector(a) !== null || document.querySelector(b) !== null, { timeout: 15_000 }, sel('cf-token'), sel('migrate'));
+    await this.page.waitForFunction(
+      (a, b) => document.querySelector(a) !== null || document.querySelector(b) !== null,
+      { timeout: 15_000 },
+      sel('cf-token'),
+      sel('migrate'),
+    );
     if (await this.exists('migrate')) return;
     if (!(await this.exists('cf-ok'))) await this.validateTarget(token);
     if (await this.exists('cf-account')) await this.select('cf-account', accountId);

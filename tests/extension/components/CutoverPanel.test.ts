@@ -18,7 +18,10 @@ describe('CutoverPanel', () => {
     expect(w.get('[data-testid=cutover-verdict]').text()).toBe('Not yet');
     expect(w.get('[data-testid=cutover-message]').text()).toBe('Not yet: 1 of 3 records answer differently.');
     expect(w.get('[data-testid=cutover-parity]').text()).toContain('2/3');
-    const row = w.get('[data-testid=cutover-mismatches] tbody tr').findAll('td').map((c) => c.text());
+    const row = w
+      .get('[data-testid=cutover-mismatches] tbody tr')
+      .findAll('td')
+      .map((c) => c.text());
     expect(row).toEqual(['www', 'A', '192.0.2.1', '(nothing)']);
     expect(w.findAll('[data-testid=cutover-ns-server]').map((c) => c.text())).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
     expect(w.get('[data-testid=cutover-delegation]').text()).toContain('not switched yet');
@@ -41,7 +44,7 @@ describe('CutoverPanel', () => {
     expect(w.get('[data-testid=cutover-dnssec]').text()).toContain('2371 13 2 1F98');
   });
 
-  it('shows each zone\'s progress while the check runs, and no button to press twice', () => {
+  it("shows each zone's progress while the check runs, and no button to press twice", () => {
     const job = createCutoverJob({ id: '1', zones: ['example.com'], requestActivation: true, now: 1 });
     applyCutoverEvent(job, { type: 'status', zone: 'example.com', message: 'Checking example.com' });
     const w = mount(CutoverPanel, { props: { job } });

@@ -8,7 +8,8 @@ function zone(name: string, records: DnsRecord[]): ReviewZone {
   const ordered = keyRecords(name, records);
   return { name, groups: groupRecords(ordered), ordered, expected: records.length };
 }
-const hosts = (n: number): DnsRecord[] => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
+const hosts = (n: number): DnsRecord[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
 
 function mountPanel(z: ReviewZone, excluded = new Set<string>(), outcomes = new Map<string, Outcome>()) {
   return mount(ReviewPanel, { props: { zones: [z], excluded, outcomes, dryRun: null, dryRunStatus: null } });

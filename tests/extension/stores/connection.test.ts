@@ -41,7 +41,9 @@ describe('connection store: companion', () => {
 
   it('says the companion forgot this browser when it refuses the proof of a stored pairing', async () => {
     const store = useConnectionStore();
-    const fetch = companionFetch({ '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion') });
+    const fetch = companionFetch({
+      '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
+    });
     expect(await store.checkCompanion(fetch)).toBe(false);
     expect(store.companion).toBe('unpaired');
     expect(store.trustReason).toMatch(/no longer knows this browser/);
@@ -49,7 +51,10 @@ describe('connection store: companion', () => {
 
   it('calls a server that cannot prove the pairing "not your companion", and sends it no token', async () => {
     const store = useConnectionStore();
-    const fetch = companionFetch({ '/api/pair/proof': proofAnswer(Buffer.alloc(32, 9).toString('base64url')), '/api/target/validate': () => json(200, {}) });
+    const fetch = companionFetch({
+      '/api/pair/proof': proofAnswer(Buffer.alloc(32, 9).toString('base64url')),
+      '/api/target/validate': () => json(200, {}),
+    });
     expect(await store.checkCompanion(fetch)).toBe(false);
     expect(store.companion).toBe('impostor');
     expect(store.companionLabel).toBe('Not your companion');
@@ -70,7 +75,10 @@ describe('connection store: target token', () => {
   it('chooses the only account by itself', async () => {
     const store = useConnectionStore();
     store.token = '  tok-1  ';
-    const fetch = companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active', expiresOn: '2030-01-01T00:00:00Z' } }) });
+    const fetch = companionFetch({
+      '/api/target/validate': () =>
+        json(200, { success: true, accounts: [ACME], token: { status: 'active', expiresOn: '2030-01-01T00:00:00Z' } }),
+    });
     expect(await store.validateTarget(fetch)).toBe(true);
     expect(fetch.calls[0]?.body).toEqual({ targetToken: 'tok-1' });
     expect(store.accountId).toBe(ACME.id);
@@ -84,7 +92,9 @@ describe('connection store: target token', () => {
   it('lets the user choose among several accounts', async () => {
     const store = useConnectionStore();
     store.token = 'tok';
-    await store.validateTarget(companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME, BETA], token: { status: 'active' } }) }));
+    await store.validateTarget(
+      companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME, BETA], token: { status: 'active' } }) }),
+    );
     expect(store.accountId).toBe('');
     expect(store.targetReady).toBe(false);
     store.accountId = BETA.id;
@@ -118,7 +128,9 @@ describe('connection store: target token', () => {
     const store = useConnectionStore();
     await store.restore();
     store.token = 'secret-token-123';
-    await store.validateTarget(companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active' } }) }));
+    await store.validateTarget(
+      companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active' } }) }),
+    );
     await new Promise((r) => setTimeout(r, 250));
     await flushPromises();
     const session = await fakeBrowser.storage.session.get(null);

@@ -13,7 +13,12 @@ import { report } from '../support/cutover';
 
 const zone = 'example.com';
 const SECRET = 'cf-secret-token-value';
-const migrated: MigrateRequest = { targetToken: SECRET, targetAccountId: 'a'.repeat(32), dryRun: false, zones: [{ name: zone, records: [{ type: 'A', name: 'www', ttl: 300, content: '192.0.2.1' }] }] };
+const migrated: MigrateRequest = {
+  targetToken: SECRET,
+  targetAccountId: 'a'.repeat(32),
+  dryRun: false,
+  zones: [{ name: zone, records: [{ type: 'A', name: 'www', ttl: 300, content: '192.0.2.1' }] }],
+};
 const events = (ready: boolean): CutoverEvent[] => [
   { type: 'status', zone, message: `Checking ${zone}` },
   report(zone, ready),
@@ -84,16 +89,28 @@ describe('cutover store', () => {
     await runner.idle();
     expect(runner.snapshot()).toMatchObject({ cutover: { status: 'interrupted', error: CHECK_INTERRUPTED } });
 
-    const refusing = companionFetch({ '/api/cutover/check': () => errorBody(401, 'unauthorized', 'Cloudflare 10000: Authentication error') });
+    const refusing = companionFetch({
+      '/api/cutover/check': () => errorBody(401, 'unauthorized', 'Cloudflare 10000: Authentication error'),
+    });
     const other = createJobRunner({ fetch: refusing });
     other.handle({ type: 'cutover:start', companionUrl: 'http://127.0.0.1:8787', request: migrated });
     await other.idle();
-    expect(other.snapshot()).toMatchObject({ cutover: { status: 'failed', error: expect.stringContaining('Authentication error') as unknown } });
+    expect(other.snapshot()).toMatchObject({
+      cutover: { status: 'failed', error: expect.stringContaining('Authentication error') as unknown },
+    });
   });
 
   it('a restarted background calls a running check interrupted', () => {
     const runner = createJobRunner();
-    const running = { id: 'x', requestActivation: false, status: 'running' as const, error: null, startedAt: 1, finishedAt: null, zones: [] };
+    const running = {
+      id: 'x',
+      requestActivation: false,
+      status: 'running' as const,
+      error: null,
+      startedAt: 1,
+      finishedAt: null,
+      zones: [],
+    };
     runner.restore({ scan: null, migration: null, cutover: running });
     expect(runner.snapshot()).toMatchObject({ cutover: { status: 'interrupted', error: CHECK_INTERRUPTED_BY_RESTART } });
   });

@@ -13,14 +13,19 @@ const zone = 'example.com';
 function eventsFor(n: number): MigrateEvent[] {
   const out: MigrateEvent[] = [{ type: 'status', zone, message: `Migrating ${zone}` }];
   for (let i = 1; i <= n; i++) {
-    if (i % 10 === 0) out.push({ type: 'error', zone, message: `[${i}/${n}] A r${i} ✗ Cloudflare 9005: bad`, index: i, total: n, code: 9005 });
+    if (i % 10 === 0)
+      out.push({ type: 'error', zone, message: `[${i}/${n}] A r${i} ✗ Cloudflare 9005: bad`, index: i, total: n, code: 9005 });
     else if (i % 3 === 0) out.push({ type: 'skip', zone, message: `[${i}/${n}] A r${i} already exists`, index: i, total: n });
     else out.push({ type: 'record', zone, message: `[${i}/${n}] A r${i} → 192.0.2.1`, index: i, total: n });
   }
   const failed = Math.floor(n / 10);
   const skipped = Array.from({ length: n }, (_, k) => k + 1).filter((i) => i % 10 !== 0 && i % 3 === 0).length;
   const created = n - failed - skipped;
-  out.push({ type: 'zone-complete', zone, result: { created, skipped, failed, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] } });
+  out.push({
+    type: 'zone-complete',
+    zone,
+    result: { created, skipped, failed, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+  });
   out.push({ type: 'done', results: [{ zone, created, skipped, failed }] });
   return out;
 }

@@ -46,13 +46,21 @@ describe('review store: proxying', () => {
 
     review.setZoneProxied('example.com', true);
     expect(review.proxied.size).toBe(3); // the MX cannot be proxied
-    expect(sent()?.filter((r) => 'proxied' in r && r.proxied).map((r) => r.type)).toEqual(['A', 'CNAME', 'AAAA']);
+    expect(
+      sent()
+        ?.filter((r) => 'proxied' in r && r.proxied)
+        .map((r) => r.type),
+    ).toEqual(['A', 'CNAME', 'AAAA']);
     review.setZoneProxied('example.com', false);
     expect(sent()?.some((r) => 'proxied' in r && r.proxied)).toBe(false);
   });
 
   it('shows every record type the contract knows in its own group', () => {
     const review = manual(['child 300 IN DS 2371 13 2 1F98AB', '_443._tcp 300 IN TLSA 3 1 1 ABCD', '@ 300 IN HTTPS 1 . alpn=h2']);
-    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([['DS', 1], ['TLSA', 1], ['HTTPS', 1]]);
+    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([
+      ['DS', 1],
+      ['TLSA', 1],
+      ['HTTPS', 1],
+    ]);
   });
 });

@@ -34,7 +34,11 @@ describe('review store', () => {
     source.manualText = ['@ A 192.0.2.1', 'www A 192.0.2.2', '@ MX 10 mail', '@ TXT "v=spf1 -all"'].join('\n');
     const review = useReviewStore();
     expect(review.zones).toHaveLength(1);
-    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([['A', 2], ['MX', 1], ['TXT', 1]]);
+    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([
+      ['A', 2],
+      ['MX', 1],
+      ['TXT', 1],
+    ]);
     const www = review.zones[0]!.groups![0]!.records[1]!;
     review.toggle(www.key);
     expect(review.selectedCount).toBe(3);
@@ -79,9 +83,19 @@ describe('review store', () => {
     source.kind = 'scan';
     const scan = useScanStore();
     scan.job = {
-      id: 's', domain: 'example.org', status: 'done', error: null, startedAt: 0, finishedAt: 1, lines: [],
-      records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }, { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }],
-      total: 2, subdomainsFound: [],
+      id: 's',
+      domain: 'example.org',
+      status: 'done',
+      error: null,
+      startedAt: 0,
+      finishedAt: 1,
+      lines: [],
+      records: [
+        { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' },
+        { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' },
+      ],
+      total: 2,
+      subdomainsFound: [],
     };
     const review = useReviewStore();
     expect(review.zones[0]?.name).toBe('example.org');
@@ -111,7 +125,10 @@ describe('review store', () => {
       authMethod: 'bearerToken',
       sourceToken: 'arm-token',
       dryRun: false,
-      zones: [{ name: 'a.com', resourceGroup: 'rg1' }, { name: 'c.com', resourceGroup: 'rg2' }],
+      zones: [
+        { name: 'a.com', resourceGroup: 'rg1' },
+        { name: 'c.com', resourceGroup: 'rg2' },
+      ],
     });
     expect(request.zones[0]).not.toHaveProperty('records');
     expect(expected).toEqual({ 'a.com': 5, 'c.com': 9 });
@@ -138,12 +155,25 @@ describe('review store', () => {
 
     /** The dry run the companion streams for a.com: records out of order, one alias it cannot map. */
     function dryRun(opts: { subscriptionId?: string; status?: 'done' | 'interrupted'; dropIndex?: number } = {}) {
-      const job = createMigrationJob({ id: `d${Math.random()}`, dryRun: true, zones: [{ name: 'a.com', expected: 4, fromSource: true }], now: 0, subscriptionId: opts.subscriptionId ?? SUB });
+      const job = createMigrationJob({
+        id: `d${Math.random()}`,
+        dryRun: true,
+        zones: [{ name: 'a.com', expected: 4, fromSource: true }],
+        now: 0,
+        subscriptionId: opts.subscriptionId ?? SUB,
+      });
       const events = [
         { type: 'skip' as const, zone: 'a.com', index: 2, total: 4, record: RECORDS[1], message: '[2/4] A www already exists' },
         { type: 'error' as const, zone: 'a.com', index: 4, total: 4, message: '[4/4] A cdn ✗ alias to an unsupported resource' },
         { type: 'record' as const, zone: 'a.com', index: 1, total: 4, record: RECORDS[0], message: '[1/4] A @ would create → 192.0.2.1' },
-        { type: 'record' as const, zone: 'a.com', index: 3, total: 4, record: RECORDS[2], message: '[3/4] MX @ would create → 10 mail.a.com' },
+        {
+          type: 'record' as const,
+          zone: 'a.com',
+          index: 3,
+          total: 4,
+          record: RECORDS[2],
+          message: '[3/4] MX @ would create → 10 mail.a.com',
+        },
       ].filter((e) => e.index !== opts.dropIndex);
       for (const e of events) applyMigrateEvent(job, e);
       applyMigrateEvent(job, { type: 'zone-complete', zone: 'a.com', result: { created: 2, skipped: 1, failed: 1, nameServers: [] } });
@@ -160,7 +190,10 @@ describe('review store', () => {
       await nextTick();
       const zone = review.zones[0]!;
       expect(zone.ordered.map((r) => r.record)).toEqual(RECORDS);
-      expect(zone.groups?.map((g) => [g.type, g.records.length])).toEqual([['A', 2], ['MX', 1]]);
+      expect(zone.groups?.map((g) => [g.type, g.records.length])).toEqual([
+        ['A', 2],
+        ['MX', 1],
+      ]);
       expect(zone.fromSource?.problems).toEqual(['[4/4] A cdn ✗ alias to an unsupported resource']);
       expect(review.selectedCount).toBe(3);
       // the dry run that read the zone also says, row by row, what it would do
@@ -183,7 +216,7 @@ describe('review store', () => {
       expect(review.selectedCount).toBe(2);
     });
 
-    it('maps the next run\'s outcomes to the rows by the source order', async () => {
+    it("maps the next run's outcomes to the rows by the source order", async () => {
       azureSource();
       const review = useReviewStore();
       const migration = useMigrationStore();
@@ -202,7 +235,11 @@ describe('review store', () => {
       azureSource();
       const review = useReviewStore();
       const migration = useMigrationStore();
-      for (const job of [dryRun({ status: 'interrupted' }), dryRun({ dropIndex: 3 }), dryRun({ subscriptionId: '99999999-2222-3333-4444-555555555555' })]) {
+      for (const job of [
+        dryRun({ status: 'interrupted' }),
+        dryRun({ dropIndex: 3 }),
+        dryRun({ subscriptionId: '99999999-2222-3333-4444-555555555555' }),
+      ]) {
         migration.job = job;
         await nextTick();
         expect(review.zones[0]?.groups).toBeNull();

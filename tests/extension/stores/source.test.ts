@@ -23,10 +23,21 @@ describe('source store: Azure', () => {
     const fetch = companionFetch({
       '/api/source/validate': () => json(200, { success: true, subscriptions: [{ subscriptionId: SUB, displayName: 'Production' }] }),
       '/api/source/zones': () =>
-        json(200, { success: true, zones: [{ name: 'zeta.com', resourceGroup: 'dns', recordCount: 4 }, { name: 'alpha.com', resourceGroup: 'dns', recordCount: 12 }] }),
+        json(200, {
+          success: true,
+          zones: [
+            { name: 'zeta.com', resourceGroup: 'dns', recordCount: 4 },
+            { name: 'alpha.com', resourceGroup: 'dns', recordCount: 12 },
+          ],
+        }),
     });
     expect(await store.validateAzure(fetch)).toBe(true);
-    expect(fetch.calls[0]?.body).toEqual({ authMethod: 'servicePrincipal', tenantId: 'contoso.onmicrosoft.com', clientId: 'c0ffee00-0000-4000-8000-000000000001', clientSecret: 's3cret' });
+    expect(fetch.calls[0]?.body).toEqual({
+      authMethod: 'servicePrincipal',
+      tenantId: 'contoso.onmicrosoft.com',
+      clientId: 'c0ffee00-0000-4000-8000-000000000001',
+      clientSecret: 's3cret',
+    });
     expect(fetch.calls[1]?.body).toMatchObject({ authMethod: 'servicePrincipal', subscriptionId: SUB });
     expect(store.subscriptionId).toBe(SUB);
     expect(store.zones.map((z) => z.name)).toEqual(['alpha.com', 'zeta.com']);
@@ -40,7 +51,9 @@ describe('source store: Azure', () => {
     const store = useSourceStore();
     store.authMethod = 'bearerToken';
     store.sourceToken = 'eyJ0eXAi';
-    const fetch = companionFetch({ '/api/source/validate': () => errorBody(401, 'unauthorized', 'Azure AADSTS7000215: Invalid client secret provided.') });
+    const fetch = companionFetch({
+      '/api/source/validate': () => errorBody(401, 'unauthorized', 'Azure AADSTS7000215: Invalid client secret provided.'),
+    });
     expect(await store.validateAzure(fetch)).toBe(false);
     expect(fetch.calls[0]?.body).toEqual({ authMethod: 'bearerToken', sourceToken: 'eyJ0eXAi' });
     expect(store.azureError).toMatch(/does not accept these credentials.*AADSTS7000215/);
@@ -80,7 +93,16 @@ describe('source store: manual records', () => {
   });
 
   it('validates rows with the shared record schema', () => {
-    const row = { id: 1, type: 'SRV', name: '_sip._tcp', ttl: '300', content: 'sip.example.com', priority: '10', weight: '5', port: '70000' };
+    const row = {
+      id: 1,
+      type: 'SRV',
+      name: '_sip._tcp',
+      ttl: '300',
+      content: 'sip.example.com',
+      priority: '10',
+      weight: '5',
+      port: '70000',
+    };
     expect(validateRow(row).error).toMatch(/port/);
     expect(validateRow({ ...row, port: '5060' }).record).toMatchObject({ type: 'SRV', port: 5060, weight: 5, priority: 10, ttl: 300 });
   });

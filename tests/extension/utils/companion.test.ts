@@ -18,7 +18,8 @@ const BASE = 'http://127.0.0.1:8787';
 describe('postJson', () => {
   it('posts JSON and returns the validated answer', async () => {
     const fetch = companionFetch({
-      '/api/target/validate': () => json(200, { success: true, accounts: [{ id: 'a'.repeat(32), name: 'Acme' }], token: { status: 'active' } }),
+      '/api/target/validate': () =>
+        json(200, { success: true, accounts: [{ id: 'a'.repeat(32), name: 'Acme' }], token: { status: 'active' } }),
     });
     const res = await postJson(`${BASE}/`, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
     expect(res.accounts[0]?.name).toBe('Acme');
@@ -26,10 +27,19 @@ describe('postJson', () => {
   });
 
   it('turns an error body into a CompanionError with status, code, message and field', async () => {
-    const fetch = companionFetch({ '/api/target/validate': () => errorBody(403, 'forbidden', 'Cloudflare 9109: Unauthorized to access requested resource', 'targetToken') });
+    const fetch = companionFetch({
+      '/api/target/validate': () =>
+        errorBody(403, 'forbidden', 'Cloudflare 9109: Unauthorized to access requested resource', 'targetToken'),
+    });
     const err = await postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CompanionError);
-    expect(err).toMatchObject({ kind: 'http', status: 403, code: 'forbidden', field: 'targetToken', message: 'Cloudflare 9109: Unauthorized to access requested resource' });
+    expect(err).toMatchObject({
+      kind: 'http',
+      status: 403,
+      code: 'forbidden',
+      field: 'targetToken',
+      message: 'Cloudflare 9109: Unauthorized to access requested resource',
+    });
   });
 
   it('reports an unreachable companion and an answer outside the contract differently', async () => {
@@ -70,7 +80,9 @@ describe('streamNdjson', () => {
   });
 
   it('fails before streaming when the companion refuses the request', async () => {
-    const fetch = companionFetch({ '/api/migrate': () => errorBody(400, 'invalid_request', 'zones: at least one zone is needed', 'zones') });
+    const fetch = companionFetch({
+      '/api/migrate': () => errorBody(400, 'invalid_request', 'zones: at least one zone is needed', 'zones'),
+    });
     const it = streamNdjson(BASE, '/api/migrate', { zones: [] }, MigrateEventSchema, { fetch });
     await expect(it.next()).rejects.toMatchObject({ kind: 'http', status: 400, field: 'zones' });
   });
@@ -100,7 +112,9 @@ describe('the proof before credentials', () => {
     ];
     for (const answer of impostors) {
       const fetch = companionFetch({ [PROOF]: answer, '/api/target/validate': validate, '/api/migrate': () => ndjson([]) });
-      const err = await postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch }).catch((e: unknown) => e);
+      const err = await postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, {
+        fetch,
+      }).catch((e: unknown) => e);
       expect(err).toMatchObject({ kind: 'impostor' });
       expect((err as Error).message).toMatch(/^This is not your dnsferry companion: .*Nothing was sent to it\.$/);
       const stream = streamNdjson(BASE, '/api/migrate', { targetToken: 'secret-token' }, MigrateEventSchema, { fetch });
@@ -113,13 +127,18 @@ describe('the proof before credentials', () => {
   it('sends nothing while this browser is not paired', async () => {
     fakeBrowser.reset();
     const fetch = companionFetch({ '/api/target/validate': validate });
-    await expect(postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch })).rejects.toMatchObject({ kind: 'unpaired' });
+    await expect(
+      postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch }),
+    ).rejects.toMatchObject({ kind: 'unpaired' });
     expect(work(fetch.calls)).toEqual([]);
   });
 
   it('needs no proof for a scan, which carries no credential', async () => {
     fakeBrowser.reset();
-    const fetch = companionFetch({ [PROOF]: proofAnswer(), '/api/dns/scan': () => ndjson(['{"type":"done","records":[],"total":0,"subdomainsFound":[]}\n']) });
+    const fetch = companionFetch({
+      [PROOF]: proofAnswer(),
+      '/api/dns/scan': () => ndjson(['{"type":"done","records":[],"total":0,"subdomainsFound":[]}\n']),
+    });
     const got = [];
     for await (const e of streamNdjson(BASE, '/api/dns/scan', { domain: 'example.com' }, ScanEventSchema, { fetch })) got.push(e);
     expect(got).toHaveLength(1);
@@ -127,6 +146,8 @@ describe('the proof before credentials', () => {
   });
 
   it('says the companion is down when nothing answers the proof request', async () => {
-    await expect(postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: refused })).rejects.toMatchObject({ kind: 'unreachable' });
+    await expect(postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: refused })).rejects.toMatchObject({
+      kind: 'unreachable',
+    });
   });
 });

@@ -11,11 +11,20 @@ describe('cutover state', () => {
       { type: 'info', zone: 'b.example', message: 'Comparing 3 records' },
       report('a.example', true),
       report('b.example', false),
-      { type: 'done', results: [{ zone: 'a.example', ready: true }, { zone: 'b.example', ready: false }] },
+      {
+        type: 'done',
+        results: [
+          { zone: 'a.example', ready: true },
+          { zone: 'b.example', ready: false },
+        ],
+      },
     ];
     for (const e of events) applyCutoverEvent(job, e);
     expect(job.status).toBe('done');
-    expect(job.zones.map((z) => [z.zone, z.report?.ready])).toEqual([['a.example', true], ['b.example', false]]);
+    expect(job.zones.map((z) => [z.zone, z.report?.ready])).toEqual([
+      ['a.example', true],
+      ['b.example', false],
+    ]);
     expect(job.zones[1]?.lastMessage).toBe('Not yet: 1 of 3 records answer differently.');
     expect(allReady(job)).toBe(false);
   });

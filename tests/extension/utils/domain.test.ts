@@ -12,10 +12,14 @@ describe('registrableDomain', () => {
     expect(await registrableDomain(url)).toBe(domain);
   });
 
-  it.each(['http://127.0.0.1:8787/', 'http://localhost/', 'chrome://extensions', 'chrome-extension://abc/popup.html', 'not a url', undefined])(
-    'proposes nothing for %s',
-    async (url) => {
-      expect(await registrableDomain(url)).toBeNull();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8787/',
+    'http://localhost/',
+    'chrome://extensions',
+    'chrome-extension://abc/popup.html',
+    'not a url',
+    undefined,
+  ])('proposes nothing for %s', async (url) => {
+    expect(await registrableDomain(url)).toBeNull();
+  });
 });

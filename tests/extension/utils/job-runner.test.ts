@@ -19,13 +19,25 @@ const zone = 'example.com';
 const request: MigrateRequest = {
   targetToken: SECRET,
   targetAccountId: 'a'.repeat(32),
-  zones: [{ name: zone, records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }, { type: 'A', name: 'www', ttl: 300, content: '192.0.2.1' }] }],
+  zones: [
+    {
+      name: zone,
+      records: [
+        { type: 'A', name: '@', ttl: 300, content: '192.0.2.1' },
+        { type: 'A', name: 'www', ttl: 300, content: '192.0.2.1' },
+      ],
+    },
+  ],
 };
 const events: MigrateEvent[] = [
   { type: 'status', zone, message: 'Migrating example.com' },
   { type: 'record', zone, message: '[1/2] A @ → 192.0.2.1', index: 1, total: 2 },
   { type: 'skip', zone, message: '[2/2] A www already exists', index: 2, total: 2 },
-  { type: 'zone-complete', zone, result: { created: 1, skipped: 1, failed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] } },
+  {
+    type: 'zone-complete',
+    zone,
+    result: { created: 1, skipped: 1, failed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+  },
   { type: 'done', results: [{ zone, created: 1, skipped: 1, failed: 0 }] },
 ];
 

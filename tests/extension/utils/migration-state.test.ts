@@ -4,7 +4,15 @@ import { LOG_CAP, applyMigrateEvent, createMigrationJob, endMigrationJob, jobTot
 
 const zone = 'example.com';
 function run(events: MigrateEvent[]) {
-  const job = createMigrationJob({ id: 'j', dryRun: false, zones: [{ name: zone, expected: 3 }, { name: 'other.org', expected: null }], now: 1 });
+  const job = createMigrationJob({
+    id: 'j',
+    dryRun: false,
+    zones: [
+      { name: zone, expected: 3 },
+      { name: 'other.org', expected: null },
+    ],
+    now: 1,
+  });
   for (const e of events) applyMigrateEvent(job, e);
   return job;
 }
@@ -20,7 +28,11 @@ describe('applyMigrateEvent', () => {
     const z = job.zones[0]!;
     expect([z.created, z.skipped, z.failed, z.total, z.complete]).toEqual([1, 1, 0, 3, false]);
     applyMigrateEvent(job, { type: 'error', zone, message: '[3/3] TXT @ ✗ Cloudflare 9005: bad content', index: 3, total: 3, code: 9005 });
-    applyMigrateEvent(job, { type: 'zone-complete', zone, result: { created: 1, skipped: 1, failed: 1, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] } });
+    applyMigrateEvent(job, {
+      type: 'zone-complete',
+      zone,
+      result: { created: 1, skipped: 1, failed: 1, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+    });
     expect(z).toMatchObject({ failed: 1, complete: true, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] });
     expect(job.log.at(-2)).toMatchObject({ type: 'error', code: 9005, index: 3 });
     expect(jobTotals(job)).toEqual({ created: 1, skipped: 1, failed: 1, processed: 3, size: null });
@@ -29,7 +41,13 @@ describe('applyMigrateEvent', () => {
   it('keeps a zone-level failure apart from record failures, and done settles the counts', () => {
     const job = run([
       { type: 'error', zone: 'other.org', message: 'Zone failed: Azure 404' },
-      { type: 'done', results: [{ zone, created: 2, skipped: 0, failed: 0 }, { zone: 'other.org', created: 0, skipped: 0, failed: 0 }] },
+      {
+        type: 'done',
+        results: [
+          { zone, created: 2, skipped: 0, failed: 0 },
+          { zone: 'other.org', created: 0, skipped: 0, failed: 0 },
+        ],
+      },
     ]);
     expect(job.zones[1]).toMatchObject({ error: 'Zone failed: Azure 404', failed: 0, complete: true });
     expect(job.zones[0]).toMatchObject({ created: 2 });

@@ -18,11 +18,24 @@ const browserFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const body = String(init?.body ?? '');
   return new Promise<Response>((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(new Response(Buffer.concat(chunks).toString(), { status: res.statusCode ?? 500, headers: { 'content-type': String(res.headers['content-type'] ?? '') } })));
+        res.on('end', () =>
+          resolve(
+            new Response(Buffer.concat(chunks).toString(), {
+              status: res.statusCode ?? 500,
+              headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+            }),
+          ),
+        );
       },
     );
     req.on('error', (err) => reject(new TypeError('Failed to fetch', { cause: err })));
@@ -77,19 +90,29 @@ describe('pairing the extension with the real companion', () => {
     expect(JSON.stringify(stored)).toContain(pairing.key);
     expect(await checkTrust(c.url, { fetch: browserFetch })).toEqual({ state: 'up', companionId: pairing.companionId });
     // and credentials go through: the empty token is the companion's own 400
-    await expect(postJson(c.url, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: browserFetch })).rejects.toMatchObject({ kind: 'http', status: 400 });
+    await expect(postJson(c.url, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: browserFetch })).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+    });
   });
 
   it('passes on the companion’s sentence for a wrong code, and keeps nothing', async () => {
     const c = await companion();
     const wrong = c.code().startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA';
-    await expect(pairWithCompanion(c.url, wrong, { fetch: browserFetch })).rejects.toMatchObject({ kind: 'http', status: 401, message: expect.stringMatching(/not the pairing code.*4 tries left/) });
+    await expect(pairWithCompanion(c.url, wrong, { fetch: browserFetch })).rejects.toMatchObject({
+      kind: 'http',
+      status: 401,
+      message: expect.stringMatching(/not the pairing code.*4 tries left/),
+    });
     await expect(pairWithCompanion(c.url, 'ABC', { fetch: browserFetch })).rejects.toMatchObject({ kind: 'invalid' });
     expect(await loadPairing(c.url)).toBeNull();
   });
 
   it('keeps no key from a server that cannot show it printed the code', async () => {
-    const fake = await impostor(() => ({ status: 200, body: { success: true, key: 'k'.repeat(43), companionId: 'evil', codeProof: 'p'.repeat(43) } }));
+    const fake = await impostor(() => ({
+      status: 200,
+      body: { success: true, key: 'k'.repeat(43), companionId: 'evil', codeProof: 'p'.repeat(43) },
+    }));
     await expect(pairWithCompanion(fake.url, 'ABCD-2345', { fetch: browserFetch })).rejects.toMatchObject({
       kind: 'impostor',
       message: expect.stringMatching(/^This is not your dnsferry companion: it could not show that it printed this code/),
@@ -106,7 +129,9 @@ describe('pairing the extension with the real companion', () => {
     const fake = await impostor(() => ({ status: 200, body: { success: true, companionId: pairing.companionId, proof: 'A'.repeat(43) } }));
     await fakeBrowser.storage.local.set({ [PAIRINGS_KEY]: { [fake.url]: pairing } });
     expect(await checkTrust(fake.url, { fetch: browserFetch })).toMatchObject({ state: 'impostor' });
-    await expect(postJson(fake.url, '/api/target/validate', { targetToken: 'cf-secret-token' }, TargetValidateResponseSchema, { fetch: browserFetch })).rejects.toMatchObject({ kind: 'impostor' });
+    await expect(
+      postJson(fake.url, '/api/target/validate', { targetToken: 'cf-secret-token' }, TargetValidateResponseSchema, { fetch: browserFetch }),
+    ).rejects.toMatchObject({ kind: 'impostor' });
     expect(fake.seen.every((line) => line.startsWith('/api/pair/proof '))).toBe(true);
     expect(fake.seen.join('\n')).not.toContain('cf-secret-token');
   });

@@ -45,7 +45,10 @@ describe('popup', () => {
     expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('down');
 
     // the user starts it and checks again
-    vi.stubGlobal('fetch', companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected', 'targetToken') }));
+    vi.stubGlobal(
+      'fetch',
+      companionFetch({ '/api/target/validate': () => errorBody(400, 'invalid_request', 'targetToken: expected', 'targetToken') }),
+    );
     await w.get('[data-testid=retry]').trigger('click');
     await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
     expect(w.find('[data-testid=companion-down]').exists()).toBe(false);
