@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
+import { migrate } from '@dnsferry/companion/engine/migrate';
+import type { Source, SourceZoneContent } from '@dnsferry/companion/source/source';
+import type { CreateOutcome, Target, TargetZone } from '@dnsferry/companion/target/target';
+
+/**
+ * The engine against an in-memory Target and Source: no HTTP, no simulator. What it must keep is the
+ * stream's grammar and the invariant created + skipped + failed = records sent, whatever the target does.
+ */
+class FakeTarget implements Target {
+  readonly zones = new Map<string, { zone: TargetZone; records: DnsRecord[] }>();
+  writes = 0;
+  /** Decides each record's outcome; by default every record is created. */
+  outcome: (r: DnsRecord, index: number) => CreateOutcome['status'] | 'skip-report' | 'throw' = () => 'created';
+
+  findOrCreateZone(name: string, opts: { dryRun: boolean }): Promise<TargetZone | null> {
+    const found = this.zones.get(name);
+    if (found) return Promise.resolve({ ...found.zone, created: false });
+    if (opts.dryRun) return Promise.resolve(null);
+    const zone: TargetZone = {
+      id: `id-${name}`,
+      name,
+      status: 'pending',
+      nameServers: ['ada.ns.example', 'bob.ns.example'],
+      created: true,
+    };
+    this.zones.set(name, { zone, records: [] });
+    return Promise.resolve(zone);
+  }
+
+  listRecords(zone: TargetZone): Promise<DnsRecord[]> {
+    return Promise.resolve([...(this.zones.get(zone.name)?.records ?? [])]);
+  }
+
+  async *createRecords(zone: TargetZone, records: DnsRecord[], opts: { signal: AbortSignal }): AsyncIterable<CreateOutcome> {
+    for (const [index, r] of records.entries()) {
+      if (opts.signal.aborted) return;
+      const what = this.outcome(r, index);
+      if (what === 'throw') throw new Error('target exploded');
+      if (what === 'skip-report') continue; // the target says nothing about this one
+      this.writes++;
+      if (what === 'created') this.zones.get(zone.name)?.records.push(r);
+      await Promise.resolve();
+      yield what === 'failed' ? { index, status: 'failed', code: 81053, message: 'Cloudflare 81053: taken' } : { index, status: what };
+    }
+  }
+}
+
+const rec = (r: Record<string, unknown>) => DnsRecordSchema.parse({ ttl: 300, ...r });
+const A = (name: string, ip: string) => ({ type: 'A', name, content: ip, ttl: 300 });
+
+async function run(zones: MigrateZone[], target: Target, opts: { dryRun?: boolean; source?: Source; signal?: AbortSignal } = {}) {
+  const events: MigrateEvent[] = [];
+  const input = { zones, dryRun: opts.dryRun ?? false };
+  for await (const e of migrate(
+    input,
+    { target, ...(opts.source ? { source: opts.source } : {}) },
+    { signal: opts.signal ?? new AbortController().signal },
+  ))
+    events.push(e);
+  return events;
+}
+
+function complete(events: MigrateEvent[], zone: string) {
+  const e = events.find((x) => x.type === 'zone-complete' && x.zone === zone);
+  if (e?.type !== 'zone-complete') throw new Error(`no zone-complete for ${zone}`);
+  return e.result;
+}
+
+function perRecord(events: MigrateEvent[], zone: string) {
+  return events.filter((e) => (e.type === 'record' || e.type === 'skip' || e.type === 'error') && e.zone === zone && e.index !== undefined);
+}
+
+describe('engine: migrate', () => {
+  it('creates, skips and fails records with one event each, and the counts add up', async () => {
+    const target = new FakeTarget();
+    target.outcome = (r) => (r.name === 'taken' ? 'failed' : r.name === 'dup' ? 'exists' : 'created');
+    const records = [
+      A('@', '192.0.2.1'),
+      A('taken', '192.0.2.2'),
+      A('dup', '192.0.2.3'),
+      A('bad', '999.1.1.1'),
+      { type: 'SOA', name: '@', content: 'x', ttl: 1 },
+    ];
+    const events = await run([{ name: 'example.com', records }], target);
+    expect(complete(events, 'example.com')).toEqual({
+      created: 1,
+      skipped: 2,
+      failed: 2,
+      nameServers: ['ada.ns.example', 'bob.ns.example'],
+    });
+    const indexes = perRecord(events, 'example.com').map((e) => ('index' in e ? e.index : 0));
+    expect([...indexes].sort()).toEqual([1, 2, 3, 4, 5]); // each record exactly once
+    expect(events[0]?.type).toBe('status');
+    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', created: 1, skipped: 2, failed: 2 }] });
+    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+  });
+
+  it('converges: a second run over the same target creates nothing and writes nothing', async () => {
+    const target = new FakeTarget();
+    const records = [
+      A('@', '192.0.2.1'),
+      { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
+      { type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300 },
+    ];
+    await run([{ name: 'example.com', records }], target);
+    const writes = target.writes;
+    const again = await run([{ name: 'example.com', records: [...records] }], target);
+    expect(complete(again, 'example.com')).toMatchObject({ created: 0, skipped: 3, failed: 0 });
+    expect(target.writes).toBe(writes);
+  });
+
+  it('a dry run writes nothing, even for a zone the target does not have', async () => {
+    const target = new FakeTarget();
+    const events = await run([{ name: 'example.com', records: [A('@', '192.0.2.1')] }], target, { dryRun: true });
+    expect(target.zones.size).toBe(0);
+    expect(target.writes).toBe(0);
+    expect(perRecord(events, 'example.com').map((e) => ('message' in e ? e.message : ''))).toEqual(['[1/1] A @ would create → 192.0.2.1']);
+  });
+
+  it('records the target never accounted for are failed as not written', async () => {
+    const target = new FakeTarget();
+    target.outcome = (_r, i) => (i === 1 ? 'skip-report' : 'created');
+    const events = await run([{ name: 'example.com', records: [A('a', '192.0.2.1'), A('b', '192.0.2.2'), A('c', '192.0.2.3')] }], target);
+    expect(complete(events, 'example.com')).toMatchObject({ created: 2, failed: 1 });
+    expect(perRecord(events, 'example.com').find((e) => e.type === 'error')).toMatchObject({
+      index: 2,
+      message: '[2/3] A b ✗ not written',
+    });
+  });
+
+  it('a zone that fails midway accounts for every record not yet counted, and the next zone still runs', async () => {
+    const target = new FakeTarget();
+    target.outcome = (r) => (r.name === 'boom' ? 'throw' : 'created');
+    const events = await run(
+      [
+        { name: 'example.com', records: [A('a', '192.0.2.1'), A('boom', '192.0.2.2'), A('c', '192.0.2.3')] },
+        { name: 'example.org', records: [A('a', '192.0.2.9')] },
+      ],
+      target,
+    );
+    const first = complete(events, 'example.com');
+    expect(first.created + first.skipped + first.failed).toBe(3);
+    expect(first).toMatchObject({ created: 1, failed: 2 });
+    expect(
+      events.some(
+        (e) => e.type === 'error' && e.zone === 'example.com' && e.index === undefined && e.message === 'Zone failed: target exploded',
+      ),
+    ).toBe(true);
+    expect(complete(events, 'example.org')).toMatchObject({ created: 1 });
+  });
+
+  it('reads a zone without records from the source; its problems fail and its progress is told', async () => {
+    const target = new FakeTarget();
+    const source: Source = {
+      readZone: (_zone, opts): Promise<SourceZoneContent> => {
+        opts.progress?.('Read page 1 from Azure: 2 so far');
+        return Promise.resolve({
+          records: [rec(A('@', '192.0.2.1'))],
+          problems: [{ name: 'cdn', type: 'CNAME', message: 'alias to a CDN endpoint; not migrated' }],
+          notes: ['SOA not copied'],
+        });
+      },
+    };
+    const events = await run([{ name: 'example.com' }], target, { source });
+    const infos = events.filter((e) => e.type === 'info').map((e) => ('message' in e ? e.message : ''));
+    expect(infos).toEqual(expect.arrayContaining(['Read page 1 from Azure: 2 so far', 'SOA not copied']));
+    expect(complete(events, 'example.com')).toMatchObject({ created: 1, failed: 1 });
+    expect(target.zones.get('example.com')?.records.map(recordKey)).toEqual([recordKey(rec(A('@', '192.0.2.1')))]);
+  });
+
+  it('stops writing when the client goes away: the rest of the zone and later zones are not started', async () => {
+    const target = new FakeTarget();
+    const controller = new AbortController();
+    target.outcome = (r) => {
+      if (r.name === 'b') controller.abort();
+      return 'created';
+    };
+    const events = await run(
+      [
+        { name: 'example.com', records: [A('a', '192.0.2.1'), A('b', '192.0.2.2'), A('c', '192.0.2.3')] },
+        { name: 'example.org', records: [A('a', '192.0.2.9')] },
+      ],
+      target,
+      { signal: controller.signal },
+    );
+    expect(target.zones.get('example.com')?.records.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(target.zones.has('example.org')).toBe(false);
+    expect(events.some((e) => e.type === 'done')).toBe(false);
+  });
+});
