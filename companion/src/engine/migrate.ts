@@ -1,9 +1,8 @@
-import { describeValue, parseZoneFile, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
-import { AppError } from '../errors';
+import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
-import { reportWhile } from './report-while';
+import { zoneRecords } from './zone-records';
 
 export interface MigrateInput {
   zones: MigrateZone[];
@@ -72,26 +71,8 @@ async function* migrateZone(
       yield { type: 'info', zone, message: 'Zone is not at the target yet; it would be created' };
     }
 
-    // 2. the records from a zone file, or from the source
-    if (entry.zoneFile !== undefined) {
-      const parsed = parseZoneFile(entry.zoneFile, zone);
-      entry.zoneFile = undefined; // the records are all we keep
-      records = parsed.records;
-      problems = parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message }));
-      for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
-    } else if (entry.records === undefined) {
-      if (!deps.source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
-      yield { type: 'status', zone, message: 'Reading records from the source' };
-      const source = deps.source;
-      const content = yield* reportWhile(
-        (progress) =>
-          source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal, progress }),
-        (message): MigrateEvent => ({ type: 'info', zone, message }),
-      );
-      records = content.records;
-      problems = content.problems;
-      for (const note of content.notes) yield { type: 'info', zone, message: note };
-    }
+    // 2. the records: sent, from a zone file, or from the source
+    ({ records, problems } = yield* zoneRecords(entry, deps.source, signal));
     total = records.length + problems.length;
     yield { type: 'info', zone, message: `${total} record${total === 1 ? '' : 's'} to migrate` };
 
