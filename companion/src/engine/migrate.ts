@@ -2,11 +2,14 @@ import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } f
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
+import { sideBySide } from './side-by-side';
 import { zoneRecords } from './zone-records';
 
 export interface MigrateInput {
   zones: MigrateZone[];
   dryRun: boolean;
+  /** Zones migrated side by side (their writes share the target's request slots); 1: one after another. */
+  zonesAtOnce?: number;
 }
 export interface MigrateDeps {
   target: Target;
@@ -15,20 +18,27 @@ export interface MigrateDeps {
 }
 
 /**
- * Migrates zone after zone and yields the events of the stream. Every zone ends with
- * `zone-complete` where created + skipped + failed = records sent; the stream ends with one `done`.
- * When `signal` aborts (the client went away) the write in flight finishes and nothing more is written.
+ * Migrates the zones, up to `zonesAtOnce` side by side, and yields the events of the stream: each
+ * carries its zone, a zone's own events keep their order (`[i/N]` monotone, `zone-complete` after its
+ * last record), and the stream ends with one `done` listing the zones in the request's order. Every
+ * zone's created + skipped + failed = records sent. When `signal` aborts (the client went away) the
+ * writes in flight finish and nothing more is written.
  */
 export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
-  const results: Array<ZoneResult & { zone: string }> = [];
-  // Taken off a queue so a finished zone's records can be collected while the next one runs.
+  // Taken off a queue as each zone starts, so a finished zone's records can be collected while others run.
   const queue = [...input.zones];
   input.zones.length = 0;
-  for (let zone = queue.shift(); zone; zone = queue.shift()) {
-    if (signal.aborted) return;
-    const result = yield* migrateZone(zone, input.dryRun, deps, signal);
-    results.push({ zone: zone.name, created: result.created, skipped: result.skipped, failed: result.failed });
-  }
+  const jobs = (function* () {
+    for (let zone = queue.shift(); zone; zone = queue.shift()) {
+      const entry = zone;
+      yield async function* (): AsyncGenerator<MigrateEvent, ZoneResult & { zone: string }> {
+        const result = yield* migrateZone(entry, input.dryRun, deps, signal);
+        return { zone: entry.name, created: result.created, skipped: result.skipped, failed: result.failed };
+      };
+    }
+  })();
+  const results = yield* sideBySide(jobs, input.zonesAtOnce ?? 1, signal);
+  if (signal.aborted) return;
   yield { type: 'done', results };
 }
 

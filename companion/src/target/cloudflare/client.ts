@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { InFlight } from './in-flight';
 import { UpstreamError, type UpstreamCause } from '../../errors';
 import { isDeadline, withDeadline } from '../../http/deadline';
 import { describeUnreachable, innermost } from '../../http/unreachable';
@@ -26,6 +27,8 @@ export interface ClientOptions {
   /** Longest Retry-After we are willing to sleep; beyond it the call fails as rate limited. */
   maxRetryAfterMs: number;
   attempts?: number;
+  /** Requests in flight at once through this client (one request's token); absent: no limit. */
+  maxInFlight?: number;
 }
 
 /** A write whose outcome we cannot know (5xx, reset, timeout after it was sent). Never re-sent blindly. */
@@ -84,8 +87,11 @@ export class CloudflareClient {
   /** Cloudflare's error messages may echo the request, Authorization header included. */
   private readonly redactor: Redactor;
 
+  private readonly inFlight: InFlight | null;
+
   constructor(private readonly opts: ClientOptions) {
     this.redactor = new Redactor([opts.token]);
+    this.inFlight = opts.maxInFlight ? new InFlight(opts.maxInFlight) : null;
   }
 
   private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
@@ -124,6 +130,7 @@ export class CloudflareClient {
       if (wait > 0) await sleep(wait, undefined, { signal: init.signal });
       let res: Response;
       let text: string;
+      const release = this.inFlight ? await this.inFlight.acquire(init.signal) : null;
       try {
         this.requests++;
         [res, text] = await withDeadline(init.signal, this.opts.timeoutMs, async (signal) => {
@@ -149,6 +156,8 @@ export class CloudflareClient {
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);
         continue;
+      } finally {
+        release?.();
       }
       const budget = parseRatelimit(res.headers.get('ratelimit'));
       if (budget && budget.remaining === 0) this.pausedUntil = Date.now() + budget.resetS * 1000;

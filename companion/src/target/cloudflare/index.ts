@@ -12,6 +12,8 @@ export function cloudflareClient(config: Config, fetchImpl: typeof fetch, token:
     timeoutMs: config.upstreamTimeoutMs,
     retryBaseMs: config.retryBaseMs,
     maxRetryAfterMs: config.maxRetryAfterMs,
+    // one request's batches and zones share these slots
+    maxInFlight: config.concurrency,
   });
 }
 
