@@ -18,6 +18,23 @@ function run(events: MigrateEvent[]) {
 }
 
 describe('applyMigrateEvent', () => {
+  it('follows zones that run side by side, their events interleaved', () => {
+    const other = 'other.org';
+    const job = run([
+      { type: 'status', zone, message: 'Migrating example.com' },
+      { type: 'status', zone: other, message: 'Migrating other.org' },
+      { type: 'record', zone: other, message: '[1/2] A a → 192.0.2.9', index: 1, total: 2 },
+      { type: 'record', zone, message: '[1/3] A @ → 192.0.2.1', index: 1, total: 3 },
+      { type: 'record', zone: other, message: '[2/2] A b → 192.0.2.10', index: 2, total: 2 },
+      { type: 'zone-complete', zone: other, result: { created: 2, skipped: 0, failed: 0, nameServers: ['ada.ns.cloudflare.com'] } },
+      { type: 'skip', zone, message: '[2/3] MX @ already exists', index: 2, total: 3 },
+    ]);
+    const [first, second] = job.zones;
+    expect([first?.created, first?.skipped, first?.complete]).toEqual([1, 1, false]);
+    expect([second?.created, second?.total, second?.complete]).toEqual([2, 2, true]);
+    expect(jobTotals(job)).toMatchObject({ created: 3, skipped: 1, processed: 4 });
+  });
+
   it('counts records as they land and takes name servers from zone-complete', () => {
     const job = run([
       { type: 'status', zone, message: 'Migrating example.com' },
