@@ -16,7 +16,7 @@ export class PopupPage {
   static async openAsTab(ext: ExtensionBrowser, query = ''): Promise<PopupPage> {
     const page = await ext.browser.newPage();
     await page.setViewport({ width: 760, height: 580 });
-    await page.goto(`chrome-extension://${ext.extensionId}/popup.html${query}`);
+    await gotoExtensionPage(page, `chrome-extension://${ext.extensionId}/popup.html${query}`);
     const popup = new PopupPage(page);
     await popup.ready();
     return popup;
@@ -241,7 +241,7 @@ export async function setLocalStorage(ext: ExtensionBrowser, items: Record<strin
   }
   // no handle on the worker: any extension page can write the storage
   const page = await ext.browser.newPage();
-  await page.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  await gotoExtensionPage(page, `chrome-extension://${ext.extensionId}/options.html`);
   await page.evaluate(save, items);
   await page.close();
 }
@@ -263,4 +263,21 @@ export async function pairExtension(ext: ExtensionBrowser, code: () => string): 
 export async function getLocalStorage(ext: ExtensionBrowser, key: string): Promise<unknown> {
   if (!ext.worker) throw new Error('reading the storage needs a handle on the worker');
   return ext.worker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key);
+}
+
+/**
+ * Opens a page of the extension. Right after the browser starts, before the extension has finished
+ * loading, Chromium refuses its pages with ERR_BLOCKED_BY_CLIENT (seen once in a full run, when no
+ * test had waited for the service worker): that refusal is waited out, a bounded number of times.
+ */
+export async function gotoExtensionPage(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (err) {
+      if (attempt >= 40 || !String(err).includes('ERR_BLOCKED_BY_CLIENT')) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
