@@ -192,6 +192,3 @@ export function absoluteName(raw: string, origin: string | null, what = 'a name'
   if (ascii === null || !isHostname(ascii)) throw new RdataError(`"${raw.slice(0, 80)}" is not a valid host name (${what})`);
   return ascii;
 }
-
-/** Presentation of a name inside content: as stored (no trailing dot), `.` for the root. */
-export const hostText = (name: string): string => name;

@@ -147,6 +147,7 @@ export class CloudflareClient {
           return [r, await r.text()] as const;
         });
       } catch (err) {
+        release?.(); // a slot is for the exchange only, not for the backoff before the next attempt
         if (init.signal.aborted) throw err;
         const unreachable = describeUnreachable(err, url);
         if (unreachable && init.failFast) throw this.fail('upstream', undefined, unreachable);
