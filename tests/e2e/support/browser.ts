@@ -22,12 +22,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the extension when there is no build, or when a source file is newer than it. */
-export function ensureExtensionBuilt(): void {
-  const manifest = join(EXTENSION_DIR, 'manifest.json');
+/** Builds one flavour of the extension into `outDir` when it has no build, or a source file is newer. */
+export function ensureBuilt(outDir: string, wxtArgs: string[], what: string): void {
+  const manifest = join(outDir, 'manifest.json');
   if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestMtime(EXTENSION_ROOT)) return;
-  const res = spawnSync('npx', ['wxt', 'build'], { cwd: EXTENSION_ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`building the extension failed:\n${res.stdout}\n${res.stderr}`);
+  const res = spawnSync('npx', ['wxt', 'build', ...wxtArgs], { cwd: EXTENSION_ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`building ${what} failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+/** The Chromium flavour the e2e tests load. */
+export function ensureExtensionBuilt(): void {
+  ensureBuilt(EXTENSION_DIR, [], 'the extension');
 }
 
 export interface ExtensionBrowser {

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { EXTENSION_ROOT } from './browser';
+import { EXTENSION_ROOT, ensureBuilt } from './browser';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = join(EXTENSION_ROOT, '.output/firefox-mv3');
@@ -17,22 +16,9 @@ const GECKO_ID = 'dnsferry@dnsferry.local';
 export const FIREFOX_UUID = '3b0d7c2e-8f14-4a6b-9c55-2e7f1d0a9b63';
 export const FIREFOX_ORIGIN = `moz-extension://${FIREFOX_UUID}`;
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds the Firefox flavour (MV3) when there is none, or when a source file is newer. */
 export function ensureFirefoxBuilt(): void {
-  const manifest = join(FIREFOX_EXTENSION_DIR, 'manifest.json');
-  if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestMtime(EXTENSION_ROOT)) return;
-  const res = spawnSync('npx', ['wxt', 'build', '-b', 'firefox', '--mv3'], { cwd: EXTENSION_ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`building the Firefox extension failed:\n${res.stdout}\n${res.stderr}`);
+  ensureBuilt(FIREFOX_EXTENSION_DIR, ['-b', 'firefox', '--mv3'], 'the Firefox extension');
 }
 
 export interface FirefoxWithExtension {
