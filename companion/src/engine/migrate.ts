@@ -28,6 +28,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
   // Taken off a queue as each zone starts, so a finished zone's records can be collected while others run.
   const queue = [...input.zones];
   input.zones.length = 0;
+  deps.target.expectZones?.(queue.map((z) => z.name));
   const jobs = (function* () {
     for (let zone = queue.shift(); zone; zone = queue.shift()) {
       const entry = zone;

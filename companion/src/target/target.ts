@@ -25,6 +25,11 @@ export interface CallOptions {
  * `@` for the apex); wire formats stay inside the adapter.
  */
 export interface Target {
+  /**
+   * Told once, before any lookup, which zones the request will find or create: an adapter may then
+   * find them all in fewer requests than one lookup each.
+   */
+  expectZones?(names: readonly string[]): void;
   /** Finds the zone in the account, or creates it (unless dryRun, which returns null when it does not exist). */
   findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null>;
   /** Every record of the zone, all pages, canonical. */

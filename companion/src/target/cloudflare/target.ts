@@ -4,6 +4,7 @@ import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
 import { type CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
+import { ZoneDirectory } from './zone-directory';
 
 /**
  * Records per page when listing a zone: the API's maximum (GET …/dns_records allows per_page up to
@@ -27,6 +28,7 @@ export class CloudflareTarget implements Target {
   private batchAvailable = true;
   /** Writes with an unknown outcome we are still willing to reconcile in this request. */
   private reconcilesLeft = 10;
+  private directory: ZoneDirectory | null = null;
 
   constructor(
     private readonly client: CloudflareClient,
@@ -36,8 +38,13 @@ export class CloudflareTarget implements Target {
     private readonly slots = 1,
   ) {}
 
+  expectZones(names: readonly string[]): void {
+    this.directory = new ZoneDirectory(this.client, this.accountId, names.length);
+  }
+
   async findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null> {
-    const existing = await this.findZone(name, opts.signal);
+    const listed = await this.directory?.find(name, opts.signal);
+    const existing = listed === undefined ? await this.findZone(name, opts.signal) : listed && toZone(listed, false);
     if (existing) return existing;
     if (opts.dryRun) return null;
     for (let attempt = 1; ; attempt++) {
@@ -49,7 +56,8 @@ export class CloudflareTarget implements Target {
         return toZone(env.result, true);
       } catch (err) {
         const unknown = err instanceof UnknownOutcomeError;
-        // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth.
+        // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth (asked
+        // by name: a directory read before the create cannot know).
         if (!unknown && !(err instanceof UpstreamError && err.upstreamCode === 1061)) throw err;
         const again = await this.findZone(name, opts.signal);
         if (again) return { ...again, created: unknown };
