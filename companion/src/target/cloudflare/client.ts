@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InFlight } from './in-flight';
 import { UpstreamError, type UpstreamCause } from '../../errors';
 import { isDeadline, withDeadline } from '../../http/deadline';
 import { describeUnreachable, innermost } from '../../http/unreachable';
 import { Redactor } from '../../redactor';
+import { budgetOf, tokenKey, type SlotOutcome, type TokenBudget } from './token-budget';
 
 export interface CloudflareMessage {
   code: number;
@@ -27,7 +27,7 @@ export interface ClientOptions {
   /** Longest Retry-After we are willing to sleep; beyond it the call fails as rate limited. */
   maxRetryAfterMs: number;
   attempts?: number;
-  /** Requests in flight at once through this client (one request's token); absent: no limit. */
+  /** Requests in flight at once for this token, shared with every other client of the same token. */
   maxInFlight?: number;
 }
 
@@ -44,6 +44,34 @@ export class UnknownOutcomeError extends Error {
  * real account, and a `total_pages` above it is refused at once, not followed for minutes.
  */
 export const MAX_PAGES = 1000;
+
+/** Without a configured K, as many slots as the configuration allows at most. */
+const UNBOUNDED_SLOTS = 16;
+
+/** A wait shorter than this is not worth an event in the stream. */
+const NOTICEABLE_WAIT_MS = 1000;
+
+/** A wait the target asked for before a request may be sent: the token's pause, or this request's own. */
+export interface TargetWait {
+  ms: number;
+  /** True when the token's whole budget is spent (every request waits), false when only this kind of request. */
+  shared: boolean;
+}
+
+export interface CallInit {
+  query?: Record<string, string | number>;
+  body?: unknown;
+  signal: AbortSignal;
+  /**
+   * Interactive calls (validating a token) report an unreachable Cloudflare at once; a migration
+   * keeps retrying, since a blip in the middle of it should not fail a zone.
+   */
+  failFast?: boolean;
+  /** Longest Retry-After this call waits out (default: the client's maxRetryAfterMs). */
+  maxWaitMs?: number;
+  /** Told when the call is about to wait a noticeable time because the target asked, so a stream can say so. */
+  onWait?: (wait: TargetWait) => void;
+}
 
 /** Cloudflare error codes that mean "identical record already exists". */
 export const DUPLICATE_CODES = new Set([81057, 81058]);
@@ -66,6 +94,28 @@ function parseRatelimit(header: string | null): { remaining: number; resetS: num
   return r && t ? { remaining: Number(r[1]), resetS: Number(t[1]) } : null;
 }
 
+/** A 5xx, or a 429 that spent the token's budget, means fewer requests at once; a 429 about one kind of request does not. */
+function slotOutcome(res: Response): SlotOutcome {
+  if (res.status >= 500) return 'overloaded';
+  if (res.status !== 429) return 'ok';
+  const remaining = parseRatelimit(res.headers.get('ratelimit'))?.remaining ?? 0;
+  return remaining > 0 ? 'ok' : 'overloaded';
+}
+
+/** How long a 429 asks to wait: Retry-After, else the budget's reset, else a second. */
+function waitAsked(res: Response): number {
+  const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
+  return retryAfterMs(res.headers.get('retry-after')) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000);
+}
+
+/** When the answer says the token's budget is spent (a header saying so, or a 429 that is not about one kind of request), every request of the token waits. */
+function notePause(budget: TokenBudget, res: Response): void {
+  const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
+  let until = ratelimit && ratelimit.remaining === 0 ? Date.now() + ratelimit.resetS * 1000 : 0;
+  if (res.status === 429 && slotOutcome(res) === 'overloaded') until = Math.max(until, Date.now() + waitAsked(res));
+  if (until > budget.pausedUntil) budget.pausedUntil = until;
+}
+
 function retryAfterMs(header: string | null): number | null {
   if (!header) return null;
   const s = Number(header);
@@ -81,17 +131,29 @@ function retryAfterMs(header: string | null): number | null {
  * is never retried here: it throws UnknownOutcomeError so the caller can re-list first.
  */
 export class CloudflareClient {
-  /** When the last answer said the budget is spent, the earliest time to send again. */
-  private pausedUntil = 0;
   requests = 0;
   /** Cloudflare's error messages may echo the request, Authorization header included. */
   private readonly redactor: Redactor;
-
-  private readonly inFlight: InFlight | null;
+  private readonly budgetKey: string;
 
   constructor(private readonly opts: ClientOptions) {
     this.redactor = new Redactor([opts.token]);
-    this.inFlight = opts.maxInFlight ? new InFlight(opts.maxInFlight) : null;
+    this.budgetKey = tokenKey(opts.token);
+  }
+
+  /** The token's slots and pause, shared across this process (looked up each time: an idle one is dropped). */
+  private budget(): TokenBudget {
+    return budgetOf(this.budgetKey, this.opts.maxInFlight ?? UNBOUNDED_SLOTS);
+  }
+
+  /** Sleeps until the token's pause is over, saying so when it is long enough to notice. */
+  private async waitOutPause(init: CallInit): Promise<void> {
+    for (;;) {
+      const wait = this.budget().pausedUntil - Date.now();
+      if (wait <= 0) return;
+      if (wait >= NOTICEABLE_WAIT_MS) init.onWait?.({ ms: wait, shared: true });
+      await sleep(wait, undefined, { signal: init.signal });
+    }
   }
 
   private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
@@ -104,20 +166,7 @@ export class CloudflareClient {
     );
   }
 
-  async call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    init: {
-      query?: Record<string, string | number>;
-      body?: unknown;
-      signal: AbortSignal;
-      /**
-       * Interactive calls (validating a token) report an unreachable Cloudflare at once; a migration
-       * keeps retrying, since a blip in the middle of it should not fail a zone.
-       */
-      failFast?: boolean;
-    },
-  ): Promise<Envelope<T>> {
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, init: CallInit): Promise<Envelope<T>> {
     const write = method !== 'GET';
     const url = new URL(this.opts.baseUrl + path);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, String(v));
@@ -126,11 +175,12 @@ export class CloudflareClient {
     let rateLimited = 0;
     for (let attempt = 0; attempt < attempts; attempt++) {
       init.signal.throwIfAborted();
-      const wait = this.pausedUntil - Date.now();
-      if (wait > 0) await sleep(wait, undefined, { signal: init.signal });
+      await this.waitOutPause(init);
       let res: Response;
       let text: string;
-      const release = this.inFlight ? await this.inFlight.acquire(init.signal) : null;
+      const budget = this.budget();
+      const permit = await budget.acquire(init.signal);
+      let outcome: SlotOutcome = 'other';
       try {
         this.requests++;
         [res, text] = await withDeadline(init.signal, this.opts.timeoutMs, async (signal) => {
@@ -146,8 +196,12 @@ export class CloudflareClient {
           });
           return [r, await r.text()] as const;
         });
+        outcome = slotOutcome(res);
+        // before the slot goes back: a budget with nothing in flight is dropped unless it is paused
+        notePause(budget, res);
       } catch (err) {
-        release?.(); // a slot is for the exchange only, not for the backoff before the next attempt
+        if (isDeadline(err) || isDeadline((err as Error).cause)) outcome = 'overloaded';
+        permit.release(outcome); // a slot is for the exchange only, not for the backoff before the next attempt
         if (init.signal.aborted) throw err;
         const unreachable = describeUnreachable(err, url);
         if (unreachable && init.failFast) throw this.fail('upstream', undefined, unreachable);
@@ -158,17 +212,19 @@ export class CloudflareClient {
         await this.backoff(attempt, init.signal);
         continue;
       } finally {
-        release?.();
+        permit.release(outcome);
       }
-      const budget = parseRatelimit(res.headers.get('ratelimit'));
-      if (budget && budget.remaining === 0) this.pausedUntil = Date.now() + budget.resetS * 1000;
-
       if (res.status === 429) {
-        const after = retryAfterMs(res.headers.get('retry-after')) ?? (budget ? budget.resetS * 1000 : 1000);
-        if (after > this.opts.maxRetryAfterMs) {
+        const after = waitAsked(res);
+        if (after > (init.maxWaitMs ?? this.opts.maxRetryAfterMs)) {
           throw this.fail('rate_limit', 971, `rate limited; the target asks to wait ${Math.ceil(after / 1000)} s`, 429);
         }
-        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + after);
+        if (slotOutcome(res) === 'ok') {
+          // requests remain, so the refusal is about this kind of request (adding zones): it alone
+          // waits (the token's pause, noted above, holds every request otherwise)
+          if (after >= NOTICEABLE_WAIT_MS) init.onWait?.({ ms: after, shared: false });
+          await sleep(after, undefined, { signal: init.signal });
+        }
         lastReason = 'rate limited';
         // a 429 was not executed, so waiting it out does not use up an attempt (but is bounded)
         if (++rateLimited < 20) attempt--;

@@ -81,3 +81,39 @@ describe('batches of a zone side by side', () => {
     expect(sim.records(zone.id)).toHaveLength(outcomes.length);
   });
 });
+
+describe('one budget per token', () => {
+  it('two requests with the same token share its K slots; another token has its own', async () => {
+    sim = await startCloudflareSimulator({ rateLimit: false });
+    const seed = seedCloudflareDemo(sim);
+    proxy = await startLatencyProxy(sim.url, { perRequestMs: 30 });
+    const target = (token: string, zone: string) => {
+      const z = sim!.addZone({ accountId: seed.accountId, name: zone });
+      const client = new CloudflareClient({
+        baseUrl: proxy!.url,
+        token,
+        fetch,
+        timeoutMs: 30_000,
+        retryBaseMs: 5,
+        maxRetryAfterMs: 0,
+        maxInFlight: 2,
+      });
+      return {
+        target: new CloudflareTarget(client, seed.accountId, 10, 4),
+        zone: { id: z.id, name: z.name, status: 'active', nameServers: [], created: false },
+      };
+    };
+    const drain = async ({ target: t, zone }: ReturnType<typeof target>) => {
+      for await (const _ of t.createRecords(zone, hosts(80), { signal: new AbortController().signal }));
+    };
+    await Promise.all([drain(target(seed.token, 'one.example')), drain(target(seed.token, 'two.example'))]);
+    expect(sim.records(sim.zoneByName('one.example')!.id)).toHaveLength(80);
+    expect(sim.records(sim.zoneByName('two.example')!.id)).toHaveLength(80);
+    expect(proxy.peakInFlight).toBe(2);
+
+    const other = sim.addToken({ accountIds: [seed.accountId] });
+    proxy.resetCounters();
+    await Promise.all([drain(target(seed.token, 'three.example')), drain(target(other, 'four.example'))]);
+    expect(proxy.peakInFlight).toBeGreaterThan(2);
+  });
+});

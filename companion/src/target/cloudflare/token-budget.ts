@@ -1,0 +1,136 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/** How a request that held a slot went, for the slot count. */
+export type SlotOutcome = 'ok' | 'overloaded' | 'other';
+
+export interface Permit {
+  release(outcome: SlotOutcome): void;
+}
+
+/**
+ * What one token may spend at the target from this process, shared by every API call that uses it
+ * (the batches of a zone, the zones of a request, and concurrent requests with the same token; the
+ * target's rate limit is per token too):
+ * - slots: at most `max` requests in flight; after a 429, a 5xx or a time-out the slots halve (down
+ *   to one) and grow back by one per slots-full of answers that went well, as TCP sizes its window.
+ *   Answers to requests sent before a halving do not halve again: one burst is one signal.
+ * - the pause: when the target said the budget is spent, no request of this token is sent before it.
+ * A slot is held for the HTTP exchange only, never across a wait, so nothing can wait on itself.
+ */
+export class TokenBudget {
+  /** The earliest time to send again, when the target asked us to wait. */
+  pausedUntil = 0;
+  private slots: number;
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+  private goodAnswers = 0;
+  private sent = 0;
+  private shrunkAt = 0;
+
+  constructor(
+    readonly max: number,
+    private readonly onIdle: () => void = () => undefined,
+  ) {
+    this.max = Math.max(1, max);
+    this.slots = this.max;
+  }
+
+  /** Slots open now (fewer than `max` after overload). */
+  get limit(): number {
+    return this.slots;
+  }
+
+  get idle(): boolean {
+    return this.inFlight === 0 && this.waiting.length === 0;
+  }
+
+  async acquire(signal: AbortSignal): Promise<Permit> {
+    signal.throwIfAborted();
+    if (this.waiting.length > 0 || this.inFlight >= this.slots) {
+      await new Promise<void>((resolve, reject) => {
+        const grant = () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const i = this.waiting.indexOf(grant);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(signal.reason as Error);
+          this.checkIdle();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        this.waiting.push(grant);
+      });
+    } else {
+      this.inFlight++;
+    }
+    const ticket = this.sent++;
+    let done = false;
+    return {
+      release: (outcome) => {
+        if (done) return;
+        done = true;
+        this.inFlight--;
+        this.adapt(ticket, outcome);
+        this.grant();
+        this.checkIdle();
+      },
+    };
+  }
+
+  private adapt(ticket: number, outcome: SlotOutcome): void {
+    if (outcome === 'overloaded') {
+      if (ticket < this.shrunkAt) return;
+      this.slots = Math.max(1, Math.floor(this.slots / 2));
+      this.shrunkAt = this.sent;
+      this.goodAnswers = 0;
+    } else if (outcome === 'ok' && this.slots < this.max && ++this.goodAnswers >= this.slots) {
+      this.slots++;
+      this.goodAnswers = 0;
+    }
+  }
+
+  /** Hands free slots to waiters, in arrival order (a waiter is counted in flight as it is woken). */
+  private grant(): void {
+    while (this.inFlight < this.slots && this.waiting.length > 0) {
+      this.inFlight++;
+      (this.waiting.shift() as () => void)();
+    }
+  }
+
+  private checkIdle(): void {
+    if (!this.idle) return;
+    const pause = this.pausedUntil - Date.now();
+    if (pause <= 0) this.onIdle();
+    else setTimeout(() => this.checkIdle(), pause).unref();
+  }
+}
+
+/**
+ * The budgets of the tokens in use, keyed by an HMAC of the token under a key made at start-up: the
+ * token itself is not kept, and a budget is dropped as soon as nothing is in flight, waiting or paused.
+ */
+const budgets = new Map<string, TokenBudget>();
+const processKey = randomBytes(32);
+
+export function tokenKey(token: string): string {
+  return createHmac('sha256', processKey).update(token).digest('base64url');
+}
+
+/** The shared budget of the token with this key (from `tokenKey`), made with `max` slots if there is none. */
+export function budgetOf(key: string, max: number): TokenBudget {
+  let budget = budgets.get(key);
+  if (!budget) {
+    const made: TokenBudget = new TokenBudget(max, () => {
+      if (budgets.get(key) === made) budgets.delete(key);
+    });
+    budgets.set(key, made);
+    budget = made;
+  }
+  return budget;
+}
+
+/** Tokens with a budget right now (for tests of the clean-up). */
+export function budgetsInUse(): number {
+  return budgets.size;
+}
