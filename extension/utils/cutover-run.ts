@@ -1,0 +1,53 @@
+import { CutoverEventSchema, ENDPOINTS } from '@dnsferry/shared';
+import { streamNdjson } from './companion';
+import { applyCutoverEvent, createCutoverJob, endCutoverJob, type CutoverJob } from './cutover-state';
+import { followStream, type JobSlot, type RunContext } from './job-run';
+import type { Command } from './messages';
+
+export const CHECK_INTERRUPTED = 'The companion closed the stream before the check finished. Checking again is safe: it writes nothing.';
+export const CHECK_CANCELLED = 'Check stopped.';
+
+/** Runs one cutover check in `slot`. Few events, each worth showing at once: no batching as for a migration. */
+export async function runCutover(
+  ctx: RunContext,
+  slot: JobSlot<CutoverJob>,
+  cmd: Extract<Command, { type: 'cutover:start' }>,
+): Promise<void> {
+  const { request } = cmd;
+  const job = createCutoverJob({
+    id: ctx.newId(),
+    zones: request.zones.map((z) => z.name),
+    requestActivation: request.requestActivation === true,
+    now: ctx.now(),
+  });
+  slot.job = job;
+  const ac = new AbortController();
+  slot.abort = ac;
+  const send = () => {
+    if (slot.job === job) ctx.emit({ type: 'cutover', job: structuredClone(job) });
+  };
+  send();
+  void ctx.persister.now();
+  try {
+    const events = streamNdjson(cmd.companionUrl, ENDPOINTS.cutoverCheck, request, CutoverEventSchema, {
+      fetch: ctx.fetch,
+      signal: ac.signal,
+    });
+    await followStream(events, ac.signal, {
+      event(event) {
+        applyCutoverEvent(job, event);
+        send();
+      },
+      closed() {
+        if (job.status === 'done') job.finishedAt = ctx.now();
+        else endCutoverJob(job, 'interrupted', CHECK_INTERRUPTED, ctx.now());
+      },
+      cancelled: () => endCutoverJob(job, 'cancelled', CHECK_CANCELLED, ctx.now()),
+      failed: (error) => endCutoverJob(job, 'failed', error, ctx.now()),
+    });
+  } finally {
+    if (slot.abort === ac) slot.abort = null;
+    send();
+    await ctx.persister.now();
+  }
+}

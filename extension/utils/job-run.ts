@@ -1,0 +1,59 @@
+import { CompanionError } from './companion';
+import type { JobPersister } from './job-persister';
+import type { Update } from './messages';
+
+/** What a run of any job needs from the runner that started it. */
+export interface RunContext {
+  fetch?: typeof fetch | undefined;
+  now: () => number;
+  newId: () => string;
+  /** How often a run sends the changes it gathered to the popup. */
+  flushMs: number;
+  emit: (update: Update) => void;
+  persister: JobPersister;
+}
+
+/**
+ * The runner's place for one kind of job. A run puts its job and its abort controller here; when it
+ * finds another job in the slot, it was replaced or cleared, and it no longer speaks for the slot.
+ */
+export interface JobSlot<J> {
+  job: J | null;
+  abort: AbortController | null;
+}
+
+/** What a run does with each event of its stream and with each way the stream can end. */
+export interface StreamHandlers<E> {
+  event(event: E): void;
+  /**
+   * The companion closed the stream. Whether the terminal event came first is the job's to judge: a
+   * stream that closes without it was cut off.
+   */
+  closed(): void;
+  /** The abort signal fired: stopped on request, or replaced by a newer job. */
+  cancelled(): void;
+  /** Anything else, as a sentence for the person watching. */
+  failed(error: string): void;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof CompanionError) {
+    if (err.kind === 'unreachable') return `${err.message} Is it still running?`;
+    return err.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Reads a job's stream to its end and says how it ended. An error thrown by a handler counts as a
+ * failure of the stream, as one thrown by the stream does.
+ */
+export async function followStream<E>(events: AsyncIterable<E>, signal: AbortSignal, handlers: StreamHandlers<E>): Promise<void> {
+  try {
+    for await (const event of events) handlers.event(event);
+    handlers.closed();
+  } catch (err) {
+    if (signal.aborted) handlers.cancelled();
+    else handlers.failed(describe(err));
+  }
+}

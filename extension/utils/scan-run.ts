@@ -1,0 +1,43 @@
+import { ENDPOINTS, ScanEventSchema } from '@dnsferry/shared';
+import { streamNdjson } from './companion';
+import { followStream, type JobSlot, type RunContext } from './job-run';
+import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
+
+export const SCAN_INTERRUPTED = 'The companion closed the stream before the scan finished.';
+export const SCAN_CANCELLED = 'Scan stopped.';
+
+/** Runs one scan in `slot`: the popup gets the whole job at most once per `flushMs`, and once more at the end. */
+export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companionUrl: string, domain: string): Promise<void> {
+  const job = createScanJob({ id: ctx.newId(), domain, now: ctx.now() });
+  slot.job = job;
+  const ac = new AbortController();
+  slot.abort = ac;
+  let dirty = false;
+  const flush = () => {
+    if (!dirty || slot.job !== job) return;
+    dirty = false;
+    ctx.emit({ type: 'scan', job: structuredClone(job) });
+  };
+  ctx.emit({ type: 'scan', job: structuredClone(job) });
+  const timer = setInterval(flush, ctx.flushMs);
+  try {
+    const events = streamNdjson(companionUrl, ENDPOINTS.scan, { domain }, ScanEventSchema, { fetch: ctx.fetch, signal: ac.signal });
+    await followStream(events, ac.signal, {
+      event(event) {
+        applyScanEvent(job, event);
+        dirty = true;
+      },
+      closed() {
+        if (job.status === 'running') endScanJob(job, 'interrupted', SCAN_INTERRUPTED, ctx.now());
+        else job.finishedAt = ctx.now();
+      },
+      cancelled: () => endScanJob(job, 'cancelled', SCAN_CANCELLED, ctx.now()),
+      failed: (error) => endScanJob(job, 'failed', error, ctx.now()),
+    });
+  } finally {
+    clearInterval(timer);
+    if (slot.abort === ac) slot.abort = null;
+    if (slot.job === job) ctx.emit({ type: 'scan', job: structuredClone(job) });
+    await ctx.persister.now();
+  }
+}

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
+import { runMigration } from '@/utils/migration-run';
+import type { MigrationJob } from '@/utils/migration-state';
+import { companionFetch, lines, ndjson } from '../support/fetch';
+import { pairTestCompanion } from '../support/pairing';
+import { emptySlot, gate, runContext } from '../support/run-context';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await pairTestCompanion();
+});
+
+const URL_ = 'http://127.0.0.1:8787';
+const zone = 'example.com';
+const request: MigrateRequest = {
+  targetToken: 'cf-secret-token-value',
+  targetAccountId: 'a'.repeat(32),
+  zones: [{ name: zone, records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }] }, { name: 'example.org' }],
+};
+const events: MigrateEvent[] = [
+  { type: 'status', zone, message: `Migrating ${zone}` },
+  { type: 'record', zone, message: '[1/1] A @ → 192.0.2.1', index: 1, total: 1 },
+  { type: 'zone-complete', zone, result: { created: 1, skipped: 0, failed: 0, nameServers: [] } },
+  { type: 'done', results: [{ zone, created: 1, skipped: 0, failed: 0 }] },
+];
+const cmd = { type: 'migration:start' as const, companionUrl: URL_, request, expected: { 'example.org': 7 } };
+
+describe('runMigration', () => {
+  it('is saved as running before its first event, so a restart knows it was cut off', async () => {
+    const held = gate();
+    const fetch = companionFetch({ '/api/migrate': () => ndjson(lines(events), { gate: held.promise }) });
+    const { ctx, updates, saves } = runContext(fetch);
+    const slot = emptySlot<MigrationJob>();
+    const run = runMigration(ctx, slot, cmd);
+    expect(updates).toEqual([{ type: 'migration:start', job: slot.job }]);
+    expect(saves).toEqual([{ at: 1, how: 'now' }]);
+    expect(slot.job?.zones.map((z) => [z.zone, z.expected, z.fromSource])).toEqual([
+      [zone, 1, false],
+      ['example.org', 7, true],
+    ]);
+    held.open();
+    await run;
+    expect(saves.at(-1)).toEqual({ at: updates.length, how: 'now' });
+  });
+
+  it('sends the events themselves in batches, all of them before the end, and asks for a save after each', async () => {
+    const held = gate();
+    const fetch = companionFetch({ '/api/migrate': () => ndjson(lines(events), { gate: held.promise, gateAfter: 2 }) });
+    const { ctx, updates, saves } = runContext(fetch, 5);
+    const run = runMigration(ctx, emptySlot(), cmd);
+    await expect.poll(() => updates.filter((u) => u.type === 'migration:events').length).toBe(1);
+    held.open();
+    await run;
+    const sent = updates.flatMap((u) => (u.type === 'migration:events' ? u.events : []));
+    expect(sent).toEqual(events);
+    expect(updates.at(-1)).toMatchObject({ type: 'migration:end', id: 'job-1', status: 'done', error: null });
+    expect(saves.filter((s) => s.how === 'soon')).toHaveLength(events.length);
+  });
+});
