@@ -1,0 +1,191 @@
+import { setMaxListeners } from 'node:events';
+import { fqdn, type ScanEvent } from '@dnsferry/shared';
+import { createDohClient, DohError, type DohClient, type DohClientOptions } from './doh-client';
+import { FailureLog } from './failure-log';
+import { Findings } from './findings';
+import { foundLine } from './messages';
+import { pool } from './pool';
+import type { Query } from './queries';
+import { DohTransportError } from './transports';
+import type { QueryType } from './wire';
+import { AimdWindow, type WindowLimits } from './window';
+
+export interface ScanOptions {
+  signal: AbortSignal;
+  /** Queries in flight at once, fixed; without it the number adapts to the resolver (see ./window.ts). */
+  concurrency?: number;
+  /** Time limit of one query (a timed-out query is tried once more). */
+  timeoutMs?: number;
+  /** Time limit of the whole scan; what was found by then is still returned. */
+  budgetMs?: number;
+  retries?: number;
+  protocol?: DohClientOptions['protocol'];
+  fetch?: typeof fetch;
+  /** Proxy settings for the HTTP/2 connection the DoH client opens itself (fetch has its own). */
+  proxy?: DohClientOptions['proxy'];
+}
+
+/**
+ * In flight: one HTTP/2 connection carries 64 queries from the start and up to 100 (the number of
+ * streams servers commonly allow at once); over HTTP/1.1 each query in flight is a connection of
+ * its own, so 16. Until the first answer shows which one the resolver speaks, 24: the apex phase
+ * (17 queries) goes out in one round trip, and a resolver without HTTP/2 gets a bounded burst.
+ */
+const HTTP2_WINDOW: WindowLimits = { initial: 64, min: 2, max: 100 };
+const HTTP1_MAX_IN_FLIGHT = 16;
+const FIRST_FLIGHT = 24;
+
+export const SCAN_DEFAULTS = {
+  window: HTTP2_WINDOW,
+  http1MaxInFlight: HTTP1_MAX_IN_FLIGHT,
+  timeoutMs: 3000,
+  budgetMs: 20_000,
+  retries: 1,
+} as const;
+
+class BudgetExceeded extends Error {}
+
+/**
+ * Asks a scan's questions through one DoH client and takes the answers into `findings`: each
+ * question once, as many in flight as the window allows, all of them stopped by the client going
+ * away or by the scan's time limit. Failures go to `failures`; counts are kept for the summary.
+ */
+export class QueryRunner {
+  readonly findings: Findings;
+  readonly failures: FailureLog;
+  readonly budgetMs: number;
+  /** Queries that got a NOERROR or NXDOMAIN answer. */
+  usable = 0;
+  /** Queries not made or not answered because the time limit struck. */
+  unasked = 0;
+  overBudget = false;
+  private readonly client: DohClient;
+  private readonly window: AimdWindow;
+  private readonly fixed: number | undefined;
+  /** Every query listens to this one: the client going away, or the scan's time limit. */
+  private readonly stop = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly signal: AbortSignal;
+  private readonly onAbort = () => this.stop.abort(this.signal.reason);
+  private readonly asked = new Set<string>();
+  /** What the resolver speaks, once an answer told. */
+  private spoken: string | undefined;
+
+  constructor(zone: string, dohUrl: string, options: ScanOptions) {
+    this.findings = new Findings(zone);
+    this.failures = new FailureLog(zone);
+    this.signal = options.signal;
+    this.fixed = options.concurrency;
+    const fixed = this.fixed;
+    this.window = new AimdWindow(fixed !== undefined ? { initial: fixed, min: fixed, max: fixed } : HTTP2_WINDOW);
+    this.budgetMs = options.budgetMs ?? SCAN_DEFAULTS.budgetMs;
+    this.client = createDohClient(dohUrl, {
+      timeoutMs: options.timeoutMs ?? SCAN_DEFAULTS.timeoutMs,
+      retries: options.retries ?? SCAN_DEFAULTS.retries,
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.proxy ? { proxy: options.proxy } : {}),
+    });
+    this.timer = setTimeout(() => {
+      this.overBudget = true;
+      this.stop.abort(new BudgetExceeded());
+    }, this.budgetMs);
+    if (this.signal.aborted) this.onAbort();
+    else this.signal.addEventListener('abort', this.onAbort, { once: true });
+    // one listener per query in flight (its attempt links its own timeout to this signal)
+    setMaxListeners(Math.max(fixed ?? 0, HTTP2_WINDOW.max) + 10, this.stop.signal);
+  }
+
+  /** Queries sent so far, retries included. */
+  get sent(): number {
+    return this.client.sent;
+  }
+
+  get protocol(): string {
+    return this.client.protocol;
+  }
+
+  /** The scan's own signal aborted: nothing more is to be yielded. */
+  get aborted(): boolean {
+    return this.signal.aborted;
+  }
+
+  wasAsked(name: string, type: QueryType): boolean {
+    return this.asked.has(`${name}|${type}`);
+  }
+
+  /** Runs the queries not asked yet; yields an info event per new finding and per failure. */
+  async *run(queries: Query[]): AsyncGenerator<ScanEvent> {
+    const fresh = queries.filter((q) => {
+      if (this.wasAsked(q.name, q.type)) return false;
+      this.asked.add(`${q.name}|${q.type}`);
+      return true;
+    });
+    const outcomes = pool(
+      fresh,
+      () => this.inFlight(),
+      (q) => this.ask(q),
+    );
+    for await (const outcome of outcomes) {
+      if (this.signal.aborted) return;
+      const q = outcome.item;
+      if (!outcome.ok) {
+        if (outcome.error instanceof BudgetExceeded) this.unasked++;
+        else if (outcome.error instanceof DohError) {
+          const line = this.failures.add(q.name, q.type, outcome.error.message, outcome.error.kind);
+          if (line) yield { type: 'info', message: line };
+        } else throw outcome.error;
+        continue;
+      }
+      const reply = outcome.value;
+      if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN') {
+        const line = this.failures.add(q.name, q.type, `the resolver answered ${reply.rcode}`, reply.rcode);
+        if (line) yield { type: 'info', message: line };
+        continue;
+      }
+      this.usable++;
+      const created =
+        q.wildcardOf !== undefined
+          ? this.findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
+          : this.findings.absorb(q.name, q.type, reply);
+      for (const set of created) {
+        const line = foundLine(this.findings, set);
+        if (line) yield { type: 'info', message: line };
+      }
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.signal.removeEventListener('abort', this.onAbort);
+    this.client.close();
+  }
+
+  private inFlight(): number {
+    if (this.fixed !== undefined || this.spoken === 'HTTP/2') return this.window.size;
+    return Math.min(this.window.size, this.spoken === undefined ? FIRST_FLIGHT : HTTP1_MAX_IN_FLIGHT);
+  }
+
+  private async ask(q: Query) {
+    const signal = this.stop.signal;
+    if (signal.aborted) throw signal.reason;
+    const ticket = this.window.sent();
+    try {
+      const reply = await this.client.query(fqdn(q.name, this.findings.zone), q.type, signal);
+      this.window.answered();
+      // the client falls back to HTTP/1.1 for good when HTTP/2 fails before it ever worked
+      if (this.spoken !== 'HTTP/2') this.spoken = this.client.protocol;
+      return reply;
+    } catch (err) {
+      if (err instanceof DohError && overloaded(err)) this.window.failed(ticket);
+      throw err;
+    }
+  }
+}
+
+/** Failures that say the resolver (or the way to it) is overloaded: send fewer at once. */
+function overloaded(err: DohError): boolean {
+  if (err.kind === 'timeout' || err.kind === 'network') return true;
+  const status = err.cause instanceof DohTransportError ? err.cause.status : undefined;
+  return err.kind === 'http' && status !== undefined && (status === 429 || status >= 500);
+}
