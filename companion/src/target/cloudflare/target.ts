@@ -83,7 +83,9 @@ export class CloudflareTarget implements Target {
   async *createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome> {
     const items = records.map((record, index) => ({ index, record }));
     const chunks: Item[][] = [];
-    for (let i = 0; i < items.length; i += this.batchSize) chunks.push(items.slice(i, i + this.batchSize));
+    const count = batchCount(items.length, this.batchSize, this.slots);
+    for (let b = 0; b < count; b++)
+      chunks.push(items.slice(Math.floor((b * items.length) / count), Math.floor(((b + 1) * items.length) / count)));
     if (this.slots <= 1 || !this.batchAvailable) {
       for (const chunk of chunks) {
         if (opts.signal.aborted) return;
@@ -193,6 +195,17 @@ export class CloudflareTarget implements Target {
 }
 
 const neverAborts = new AbortController().signal;
+
+/**
+ * How many batches (of sizes differing by one at most, each within `limit`): once there is more than
+ * one round of batches, as many as fill every round, so the last round is not one batch alone while
+ * the other slots idle (10,000 records, 200 per batch, 4 slots: 52 batches of 192–193 instead of 50
+ * of 200). At most `slots` − 1 more requests.
+ */
+export function batchCount(records: number, limit: number, slots: number): number {
+  const batches = Math.ceil(records / limit);
+  return batches <= slots ? batches : Math.min(records, Math.ceil(batches / slots) * slots);
+}
 
 function toZone(z: CloudflareZone, created: boolean): TargetZone {
   return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created };

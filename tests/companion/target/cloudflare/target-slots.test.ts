@@ -4,7 +4,7 @@ import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companio
 import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbox/cloudflare/latency';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
-import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
+import { CloudflareTarget, batchCount } from '@dnsferry/companion/target/cloudflare/target';
 import type { CreateOutcome } from '@dnsferry/companion/target/target';
 
 const hosts = (n: number): DnsRecord[] =>
@@ -43,7 +43,8 @@ describe('batches of a zone side by side', () => {
     expect(outcomes.map((o) => o.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(outcomes.every((o) => o.status === 'created')).toBe(true);
     expect(sim.records(zone.id)).toHaveLength(100);
-    expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(10);
+    // 10 batches of 10 would leave the last round one batch alone: 12 of 8–9 fill three rounds
+    expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(12);
     expect(proxy.peakInFlight).toBeGreaterThan(1);
     expect(proxy.peakInFlight).toBeLessThanOrEqual(4);
   });
@@ -77,8 +78,30 @@ describe('batches of a zone side by side', () => {
     expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(batches);
     // the ones in flight when the first outcomes reached us, and no more
     expect(batches).toBeLessThan(10);
-    expect(outcomes.length).toBe(batches * 10);
+    expect(outcomes.length).toBeLessThanOrEqual(Math.ceil(200 / batchCount(200, 10, 3)) * batches);
     expect(sim.records(zone.id)).toHaveLength(outcomes.length);
+  });
+});
+
+describe('batch sizes', () => {
+  it('fill every round of slots once there is more than one round, never above the limit', () => {
+    expect(batchCount(10_000, 200, 4)).toBe(52); // 13 full rounds
+    expect(batchCount(50_000, 200, 4)).toBe(252);
+    expect(batchCount(800, 200, 4)).toBe(4); // exactly one round
+    expect(batchCount(30, 200, 4)).toBe(1); // one small batch stays one request
+    expect(batchCount(10_000, 200, 1)).toBe(50);
+    for (const [n, limit, k] of [
+      [10_001, 200, 4],
+      [999, 100, 8],
+      [5, 1, 3],
+      [12_345, 3500, 6],
+    ] as const) {
+      const batches = batchCount(n, limit, k);
+      expect(Math.ceil(n / batches)).toBeLessThanOrEqual(limit);
+      expect(batches - Math.ceil(n / limit)).toBeLessThan(k);
+      if (Math.ceil(n / limit) > k && batches < n) expect(batches % k).toBe(0);
+      expect(batches).toBeLessThanOrEqual(n); // never an empty batch
+    }
   });
 });
 
