@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, watch } from 'vue';
+import { computed, shallowRef, watch } from 'vue';
 import { RECORD_SPECS, RECORD_TYPES, type DnsRecord, type MigrateRequest, type RecordType } from '@dnsferry/shared';
 import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
@@ -108,13 +108,16 @@ export const useReviewStore = defineStore('review', () => {
   const scan = useScanStore();
   const connection = useConnectionStore();
   const migration = useMigrationStore();
-  const excluded = ref<Set<string>>(new Set());
+  // The state below is replaced whole on every change, never mutated, so it is held in shallow refs:
+  // a deep ref would wrap each of 10,000 records in a proxy and track every key a count looks up,
+  // which made opening the review of a 10,000-record zone one long task.
+  const excluded = shallowRef<Set<string>>(new Set());
   /** Proxying the user chose, by record key; a record not in it keeps what the source said (absent = DNS only). */
-  const proxyChoice = ref<Map<string, boolean>>(new Map());
+  const proxyChoice = shallowRef<Map<string, boolean>>(new Map());
   /** Keys of the records sent by the latest run, in order: record events name them by position. */
-  const sentKeys = ref<Record<string, string[]>>({});
+  const sentKeys = shallowRef<Record<string, string[]>>({});
   /** Azure zones read by a dry run, by `subscription/zone`: then each record can be reviewed. */
-  const sourceReads = ref<Record<string, SourceRead>>({});
+  const sourceReads = shallowRef<Record<string, SourceRead>>({});
   let readJob: string | null = null;
   watch(
     () => [migration.job, migration.job?.status] as const,

@@ -45,4 +45,36 @@ describe('ReviewPanel', () => {
     await boxes[0]!.trigger('change');
     expect(w.emitted('toggle')).toEqual([[a!.key]]);
   });
+
+  it("counts a zone's proxied web records (A, AAAA, CNAME) for its proxy box, and follows the proxied set", async () => {
+    const z = zone('web.example', [
+      ...hosts(2),
+      { type: 'CNAME', name: 'www', content: 'web.example', ttl: 300 },
+      { type: 'MX', name: '@', content: 'mail.web.example', priority: 10, ttl: 300 },
+    ]);
+    const [a0, a1, cname] = z.ordered;
+    const w = mount(ReviewPanel, {
+      props: {
+        zones: [z],
+        excluded: new Set<string>(),
+        outcomes: new Map(),
+        dryRun: null,
+        dryRunStatus: null,
+        proxied: new Set([a1!.key]),
+      },
+    });
+    const box = () => w.get('[data-testid="review-proxy-all-web.example"]');
+    expect(w.get('.proxy-all').text()).toMatch(/: 1 of 3$/);
+    expect((box().element as HTMLInputElement).indeterminate).toBe(true);
+    expect((box().element as HTMLInputElement).checked).toBe(false);
+
+    await w.setProps({ proxied: new Set([a0!.key, a1!.key, cname!.key]) });
+    expect(w.get('.proxy-all').text()).toMatch(/: 3 of 3$/);
+    expect((box().element as HTMLInputElement).indeterminate).toBe(false);
+    expect((box().element as HTMLInputElement).checked).toBe(true);
+
+    (box().element as HTMLInputElement).checked = false;
+    await box().trigger('change');
+    expect(w.emitted('zoneProxied')).toEqual([['web.example', false]]);
+  });
 });
