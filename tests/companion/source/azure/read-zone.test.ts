@@ -240,7 +240,7 @@ describe('Azure source: reading a zone', () => {
 
 describe('Azure source: the per-zone record-set list limit', () => {
   it('paces itself through the limit by Retry-After and still reads every record set', async () => {
-    const limited = await startAzureStack({ sim: { recordSetListLimit: { calls: 3, windowMs: 1200 } } });
+    const limited = await startAzureStack({ sim: { recordSetListLimit: { calls: 5, windowMs: 1000 } } });
     try {
       const z = limited.sim.addZone({ subscriptionId: limited.world.subs[0], resourceGroup: 'dns', name: 'paced.example' });
       for (let i = 1; i <= 120; i++)
