@@ -73,9 +73,10 @@ describe('migrate under faults', () => {
   it('paces itself under the target rate limiter (one request per record)', async () => {
     stack = await startStack({ sim: { rateLimit: { limit: 15, windowMs: 1000 } } });
     stack.sim.setBatchEnabled(false);
-    const records = hosts(40);
+    // more requests than one window allows, so the run has to wait for the next one
+    const records = hosts(20);
     const { events } = await stack.migrate({ zones: [{ name: 'paced.example', records }] });
-    expect(zoneComplete(events, 'paced.example')).toMatchObject({ created: 40, failed: 0 });
+    expect(zoneComplete(events, 'paced.example')).toMatchObject({ created: 20, failed: 0 });
     expectExactly(
       stack,
       'paced.example',
@@ -84,7 +85,8 @@ describe('migrate under faults', () => {
   });
 
   it('stops writing when the client goes away, and a re-run ends in the exact state', async () => {
-    stack = await startStack({ sim: { latencyMs: 15 } });
+    // One write per record, each answered after 5 ms: the abort lands early in a run of 1.5 s or more.
+    stack = await startStack({ sim: { latencyMs: 5 } });
     stack.sim.setBatchEnabled(false);
     const url = await listen(stack.app);
     const records = hosts(300);
