@@ -24,6 +24,8 @@ export class CfError extends Error {
     readonly code: number,
     message: string,
     readonly chain?: CfChainItem[],
+    /** Sent as Retry-After with the failure (a 429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'CfError';
@@ -58,6 +60,9 @@ export const cf = {
   invalidToken: () => new CfError(403, 9109, 'Invalid access token'),
   authError: () => new CfError(403, 10000, 'Authentication error'),
   rateLimited: () => new CfError(429, 971, 'Please wait and consider throttling your request speed'),
+  /** The docs give the limit (25 zones per 10 minutes), not the answer; a 429 like the budget's is what users report. */
+  zoneAdditionsLimited: (retryAfterSeconds: number) =>
+    new CfError(429, 971, 'Please wait and consider throttling your request speed', undefined, retryAfterSeconds),
 
   // --- routing / request [obs] ---
   noRoute: () => new CfError(400, 7000, 'No route for that URI'),

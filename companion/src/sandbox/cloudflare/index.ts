@@ -32,8 +32,10 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
  *   (dns-answer.ts). The parent is what the test or demo sets (`setDelegation`, `setParentDs`):
  *   activation_check activates a pending zone delegated to its assigned name servers, DNSSEC turns
  *   active once its DS is at the parent (activation.ts, dnssec.ts).
- * - Not modelled: import/export, the 200 requests/s per-IP limit, the 25 zone additions per 10 minutes, and
- *   per-zone record quotas (usage answers `record_quota: null`).
+ * - An account adds at most 25 zones per 10 minutes through the API (the docs give the limit, not the
+ *   answer): one more is a 429 with Retry-After while the token's Ratelimit header still shows requests left.
+ * - Not modelled: import/export, the 200 requests/s per-IP limit, and per-zone record quotas (usage
+ *   answers `record_quota: null`).
  */
 
 export type { Permission, TokenStatus } from './state';
@@ -47,6 +49,8 @@ export interface CloudflareSimOptions {
   rateLimit?: { limit: number; windowMs: number } | false;
   /** Injectable clock (ms), so tests and benchmarks can scale time. */
   now?: () => number;
+  /** Zones an account may add through the API per window: default 25 per 600,000 ms, as documented; false = off. */
+  zoneAdditionLimit?: { zones: number; windowMs: number } | false;
   /** Operations per batch request on Free-plan zones (default 200); paid plans allow 3,500. */
   defaultBatchLimit?: number;
   /** Seed of the PRNG behind fault injection and ids. */
@@ -105,6 +109,7 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
   const now = opts.now ?? Date.now;
   const seed = opts.seed ?? 1;
   const state = new SimState(seed, now);
+  state.zoneAdditionLimit = opts.zoneAdditionLimit === false ? null : (opts.zoneAdditionLimit ?? { zones: 25, windowMs: 600_000 });
   const limiter = opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit ?? { limit: 1200, windowMs: 300_000 }, now);
   const faults = new FaultInjector(seed);
   const server = new SimServer({

@@ -295,6 +295,23 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * An account adds at most `zones` zones per window ("25 domains every 10 minutes"): one more is
+ * refused with 429 and a Retry-After of when the oldest addition leaves the window. Returns what
+ * records the addition once the zone is made (a refused create does not count).
+ */
+function takeZoneAddition(state: SimState, accountId: string): () => void {
+  const limit = state.zoneAdditionLimit;
+  if (!limit) return () => undefined;
+  const now = state.now();
+  const recent = (state.zoneAdditions.get(accountId) ?? []).filter((t) => t > now - limit.windowMs);
+  state.zoneAdditions.set(accountId, recent);
+  const oldest = recent[0];
+  if (recent.length >= limit.zones && oldest !== undefined)
+    throw cf.zoneAdditionsLimited(Math.ceil((oldest + limit.windowMs - now) / 1000));
+  return () => recent.push(now);
+}
+
 export function postZone(ctx: RequestContext): Reply {
   requirePermission(ctx, 'zone:edit');
   const b = ctx.body;
@@ -305,7 +322,9 @@ export function postZone(ctx: RequestContext): Reply {
   if (typeof type !== 'string' || !['full', 'partial', 'secondary', 'internal'].includes(type))
     throw cf.zoneField('type must be one of full, partial, secondary, internal');
   if (!ctx.token.accountIds.includes(b.account.id) || !ctx.state.accounts.has(b.account.id)) throw cf.authError();
+  const added = takeZoneAddition(ctx.state, b.account.id);
   const zone = createZone(ctx.state, { accountId: b.account.id, name: b.name, type: type as Zone['type'] }, true);
+  added();
   return { ...ok(zoneToWire(ctx.state, zone, ctx.token)), wrote: true };
 }
 

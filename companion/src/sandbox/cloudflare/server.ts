@@ -211,7 +211,9 @@ export class SimServer {
       reply = this.dispatch(req, method, path, matched, params, pathKnown, auth, url.searchParams, rawBody);
     } catch (err) {
       if (!(err instanceof CfError)) throw err;
-      return this.send(res, method, logPath, err.status, failureBody([err.toMessage()]), headers);
+      const retry: Record<string, string> = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
+      if (err.status === 429) this.counters.rejected429++;
+      return this.send(res, method, logPath, err.status, failureBody([err.toMessage()]), { ...headers, ...retry });
     }
 
     if (reply.wrote) {

@@ -262,6 +262,10 @@ export class SimState {
   readonly zones = new Map<string, Zone>();
   readonly zoneIdByName = new Map<string, string>();
   readonly unregistered = new Set<string>();
+  /** Zone additions through the API per account (times), for the 25-per-10-minutes limit. */
+  readonly zoneAdditions = new Map<string, number[]>();
+  /** That limit; null = not enforced. */
+  zoneAdditionLimit: { zones: number; windowMs: number } | null = null;
   private readonly rand: () => number;
 
   constructor(
