@@ -2,6 +2,7 @@ import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } f
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
+import { reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
 import { zoneRecords } from './zone-records';
 
@@ -67,7 +68,11 @@ async function* migrateZone(
     yield { type: 'status', zone, message: dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}` };
 
     // 1. the zone at the target
-    const targetZone: TargetZone | null = await deps.target.findOrCreateZone(zone, { signal, dryRun });
+    const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
+    const targetZone: TargetZone | null = yield* reportWhile(
+      (report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }),
+      info,
+    );
     if (targetZone) {
       nameServers = targetZone.nameServers;
       yield {
@@ -88,7 +93,10 @@ async function* migrateZone(
     yield { type: 'info', zone, message: `${total} record${total === 1 ? '' : 's'} to migrate` };
 
     // 3–4. transform and compare with what the target already holds (listed once, all pages)
-    const existing = targetZone && !targetZone.created ? await deps.target.listRecords(targetZone, { signal }) : [];
+    const existing =
+      targetZone && !targetZone.created
+        ? yield* reportWhile((report) => deps.target.listRecords(targetZone, { signal, report }), info)
+        : [];
     if (targetZone && !targetZone.created) {
       yield { type: 'info', zone, message: `${existing.length} record${existing.length === 1 ? '' : 's'} already at the target` };
     }

@@ -18,6 +18,8 @@ export type CreateOutcome =
 
 export interface CallOptions {
   signal: AbortSignal;
+  /** Told what the call is waiting for when the target holds it up (a rate limit), so the stream is not silent. */
+  report?: (message: string) => void;
 }
 
 /**

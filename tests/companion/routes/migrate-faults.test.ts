@@ -84,6 +84,28 @@ describe('migrate under faults', () => {
     );
   });
 
+  it("waits out the account's limit on zone additions, says so, and fails no zone", async () => {
+    // the documented 25 per 10 minutes, scaled down: 3 per 1.5 s
+    stack = await startStack({ sim: { zoneAdditionLimit: { zones: 3, windowMs: 1500 } }, config: { concurrency: 4 } });
+    const zones = Array.from({ length: 7 }, (_, i) => ({ name: `added${i}.example`, records: hosts(5) }));
+    const { events } = await stack.migrate({ zones });
+    expect(stack.sim.counters.rejected429).toBeGreaterThan(0);
+    for (const z of zones) {
+      expect(zoneComplete(events, z.name)).toMatchObject({ created: 5, failed: 0 });
+      expectExactly(
+        stack,
+        z.name,
+        z.records.map((r) => r.name),
+      );
+    }
+    const waited = events.flatMap((e) =>
+      e.type === 'info' && /limits how fast an account adds zones; waiting \d+ s before adding/.test(e.message) ? [e.zone] : [],
+    );
+    // every zone beyond the first window waited, and each said so in its own part of the stream
+    expect(new Set(waited).size).toBeGreaterThanOrEqual(4);
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+  });
+
   it('stops writing when the client goes away, and a re-run ends in the exact state', async () => {
     // One write per record, each answered after 5 ms: the abort lands early in a run of 1.5 s or more.
     stack = await startStack({ sim: { latencyMs: 5 } });

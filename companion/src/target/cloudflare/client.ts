@@ -264,7 +264,7 @@ export class CloudflareClient {
     query: Record<string, string | number>,
     perPage: number,
     signal: AbortSignal,
-    opts: { failFast?: boolean } = {},
+    opts: Pick<CallInit, 'failFast' | 'onWait'> = {},
   ): Promise<T[]> {
     const items: T[] = [];
     for (let page = 1; ; page++) {

@@ -1,7 +1,7 @@
 import { recordKey, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
-import { type CloudflareClient, DUPLICATE_CODES, UnknownOutcomeError } from './client';
+import { type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';
@@ -43,8 +43,9 @@ export class CloudflareTarget implements Target {
   }
 
   async findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null> {
+    const onWait = waitReporter(opts.report, `adding ${name}`);
     const listed = await this.directory?.find(name, opts.signal);
-    const existing = listed === undefined ? await this.findZone(name, opts.signal) : listed && toZone(listed, false);
+    const existing = listed === undefined ? await this.findZone(name, opts.signal, onWait) : listed && toZone(listed, false);
     if (existing) return existing;
     if (opts.dryRun) return null;
     for (let attempt = 1; ; attempt++) {
@@ -52,6 +53,9 @@ export class CloudflareTarget implements Target {
         const env = await this.client.call<CloudflareZone>('POST', '/zones', {
           body: { name, account: { id: this.accountId }, type: 'full' },
           signal: opts.signal,
+          // the account may add only so many zones per window: wait it out rather than fail the zone
+          maxWaitMs: ZONE_ADDITION_MAX_WAIT_MS,
+          onWait,
         });
         return toZone(env.result, true);
       } catch (err) {
@@ -59,7 +63,7 @@ export class CloudflareTarget implements Target {
         // An unknown outcome or a race (1061 "already exists"): the zone list tells the truth (asked
         // by name: a directory read before the create cannot know).
         if (!unknown && !(err instanceof UpstreamError && err.upstreamCode === 1061)) throw err;
-        const again = await this.findZone(name, opts.signal);
+        const again = await this.findZone(name, opts.signal, onWait);
         if (again) return { ...again, created: unknown };
         if (!unknown) {
           throw new UpstreamError(
@@ -76,7 +80,9 @@ export class CloudflareTarget implements Target {
   }
 
   async listRecords(zone: TargetZone, opts: CallOptions): Promise<DnsRecord[]> {
-    const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal);
+    const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal, {
+      onWait: waitReporter(opts.report, `reading ${zone.name} at the target`),
+    });
     return wire.flatMap((w) => fromWire(w, zone.name) ?? []);
   }
 
@@ -187,14 +193,37 @@ export class CloudflareTarget implements Target {
     yield* this.writeChunk(zone, missing, opts);
   }
 
-  private async findZone(name: string, signal: AbortSignal): Promise<TargetZone | null> {
-    const zones = await this.client.listAll<CloudflareZone>('/zones', { name, 'account.id': this.accountId }, 50, signal);
+  private async findZone(name: string, signal: AbortSignal, onWait?: (wait: TargetWait) => void): Promise<TargetZone | null> {
+    const zones = await this.client.listAll<CloudflareZone>(
+      '/zones',
+      { name, 'account.id': this.accountId },
+      50,
+      signal,
+      onWait ? { onWait } : {},
+    );
     const zone = zones.find((z) => z.name.toLowerCase() === name);
     return zone ? toZone(zone, false) : null;
   }
 }
 
 const neverAborts = new AbortController().signal;
+
+/** The documented window of zone additions is 10 minutes; a longer wait than this is not that limit. */
+const ZONE_ADDITION_MAX_WAIT_MS = 15 * 60_000;
+
+/** Turns a wait the target asked for into a line of the stream. */
+function waitReporter(report: ((message: string) => void) | undefined, what: string): ((wait: TargetWait) => void) | undefined {
+  if (!report) return undefined;
+  return (wait) => {
+    const s = Math.ceil(wait.ms / 1000);
+    const span = s >= 120 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+    report(
+      wait.shared
+        ? `The target's rate limit for this token is spent; waiting ${span} before ${what}`
+        : `The target limits how fast an account adds zones; waiting ${span} before ${what} (nothing fails, the migration goes on)`,
+    );
+  };
+}
 
 /**
  * How many batches (of sizes differing by one at most, each within `limit`): once there is more than
