@@ -46,6 +46,7 @@ export async function* cutoverCheck(
   // Every query in flight listens to the client going away: hundreds at once, more than Node's default warns about.
   setMaxListeners(1024, signal);
   const ready = input.zones.map(() => false);
+  deps.target.expectZones?.(input.zones.map((z) => z.name));
   async function* zone(entry: MigrateZone): AsyncGenerator<CutoverEvent> {
     const report = yield* checkZone(entry, input.requestActivation, deps, signal);
     if (!signal.aborted) yield report;
