@@ -2,7 +2,7 @@ import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } f
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
-import { reportWhile } from './report-while';
+import { reportAlong, reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
 import { zoneRecords } from './zone-records';
 
@@ -148,11 +148,20 @@ async function* migrateZone(
       }
     } else if (creates.length > 0) {
       const done = new Set<number>();
-      for await (const outcome of deps.target.createRecords(
-        targetZone,
-        creates.map((s) => s.record),
-        { signal },
+      for await (const next of reportAlong(
+        (report) =>
+          deps.target.createRecords(
+            targetZone,
+            creates.map((s) => s.record),
+            { signal, report },
+          ),
+        info,
       )) {
+        if ('report' in next) {
+          yield next.report;
+          continue;
+        }
+        const outcome = next.item;
         const s = creates[outcome.index];
         if (!s || done.has(outcome.index)) continue;
         done.add(outcome.index);

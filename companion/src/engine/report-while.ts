@@ -34,3 +34,31 @@ export async function* reportWhile<T, E>(
     next = woken();
   }
 }
+
+/**
+ * The same for a stream of outcomes (the target's writes): yields `{ item }` for each outcome and
+ * `{ report }` for each report, as they come, so a write held up for minutes still shows in the stream.
+ */
+export async function* reportAlong<T, E>(
+  source: (report: (message: string) => void) => AsyncIterable<T>,
+  toEvent: (message: string) => E,
+): AsyncGenerator<{ item: T } | { report: E }> {
+  const queue: string[] = [];
+  let wake: (() => void) | undefined;
+  const it = source((message) => {
+    queue.push(message);
+    wake?.();
+  })[Symbol.asyncIterator]();
+  let pending = it.next().then((step) => ({ step }));
+  for (;;) {
+    while (queue.length > 0) yield { report: toEvent(queue.shift() as string) };
+    const reported = new Promise<null>((resolve) => (wake = () => resolve(null)));
+    const next = await Promise.race([pending, reported]);
+    wake = undefined;
+    if (next === null) continue;
+    while (queue.length > 0) yield { report: toEvent(queue.shift() as string) };
+    if (next.step.done) return;
+    yield { item: next.step.value };
+    pending = it.next().then((step) => ({ step }));
+  }
+}

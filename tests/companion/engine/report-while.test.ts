@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportWhile } from '@dnsferry/companion/engine/report-while';
+import { reportAlong, reportWhile } from '@dnsferry/companion/engine/report-while';
 
 async function drain<E, T>(gen: AsyncGenerator<E, T>): Promise<{ events: E[]; result: T }> {
   const events: E[] = [];
@@ -43,5 +43,45 @@ describe('reportWhile', () => {
     );
     await expect(gen.next()).resolves.toEqual({ done: false, value: 'started' });
     await expect(gen.next()).rejects.toThrow('Azure 429');
+  });
+});
+
+describe('reportAlong', () => {
+  it('yields reports while an outcome is awaited, and every outcome in order', async () => {
+    const gen = reportAlong(
+      async function* (report) {
+        yield 1;
+        report('held up');
+        await new Promise((r) => setTimeout(r, 30));
+        report('going on');
+        yield 2;
+      },
+      (m) => `info: ${m}`,
+    );
+    const seen: unknown[] = [];
+    const first = await gen.next();
+    seen.push(first.value);
+    const second = await gen.next(); // arrives while outcome 2 is still 30 ms away
+    seen.push(second.value);
+    for await (const v of gen) seen.push(v);
+    expect(seen).toEqual([{ item: 1 }, { report: 'info: held up' }, { report: 'info: going on' }, { item: 2 }]);
+  });
+
+  it("passes on the source's failure after the reports before it", async () => {
+    const seen: unknown[] = [];
+    const run = async () => {
+      for await (const v of reportAlong(
+        async function* (report) {
+          report('trying');
+          await Promise.resolve();
+          if (report.length >= 0) throw new Error('target down');
+          yield 0; // never reached: the target fails before its first outcome
+        },
+        (m) => m,
+      ))
+        seen.push(v);
+    };
+    await expect(run()).rejects.toThrow('target down');
+    expect(seen).toEqual([{ report: 'trying' }]);
   });
 });

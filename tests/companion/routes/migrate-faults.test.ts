@@ -34,6 +34,14 @@ describe('migrate under faults', () => {
     const r = zoneComplete(events, 'limited.example');
     expect(r).toMatchObject({ created: 300, skipped: 0, failed: 0 });
     expect(stack.sim.counters.rejected429).toBeGreaterThan(0);
+    // the pause is told in the zone's stream, once per pause rather than once per slot that met it
+    const told = events.filter((e) => e.type === 'info' && e.message.includes('rate limit for this token is spent'));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(stack.sim.counters.rejected429);
+    expect(told[0]).toMatchObject({
+      zone: 'limited.example',
+      message: expect.stringMatching(/waiting 1 s before writing more of limited\.example/),
+    });
     expectExactly(
       stack,
       'limited.example',

@@ -18,6 +18,8 @@ interface Item {
   record: DnsRecord;
 }
 
+type WriteOptions = CallOptions & { onWait?: ((wait: TargetWait) => void) | undefined };
+
 /**
  * The Cloudflare adapter. Writes go through the batch endpoint, `batchSize` records per request
  * (the plan's limit); a failed batch is all-or-nothing at the target, so it is split to find the
@@ -86,7 +88,9 @@ export class CloudflareTarget implements Target {
     return wire.flatMap((w) => fromWire(w, zone.name) ?? []);
   }
 
-  async *createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome> {
+  async *createRecords(zone: TargetZone, records: DnsRecord[], callOpts: CallOptions): AsyncIterable<CreateOutcome> {
+    // one reporter for all the zone's writes: a pause that holds every slot is told once
+    const opts: WriteOptions = { ...callOpts, onWait: waitReporter(callOpts.report, `writing more of ${zone.name}`) };
     const items = records.map((record, index) => ({ index, record }));
     const chunks: Item[][] = [];
     const count = batchCount(items.length, this.batchSize, this.slots);
@@ -108,7 +112,7 @@ export class CloudflareTarget implements Target {
     );
   }
 
-  private async *writeChunk(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {
+  private async *writeChunk(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<CreateOutcome> {
     if (chunk.length === 0 || opts.signal.aborted) return;
     if (!this.batchAvailable || chunk.length === 1) {
       for (const item of chunk) {
@@ -122,6 +126,7 @@ export class CloudflareTarget implements Target {
       await this.client.call('POST', `/zones/${zone.id}/dns_records/batch`, {
         body: { posts: chunk.map((it) => toPayload(it.record, zone.name)) },
         signal: neverAborts,
+        ...(opts.onWait ? { onWait: opts.onWait } : {}),
       });
       for (const it of chunk) yield { index: it.index, status: 'created' };
       return;
@@ -145,9 +150,13 @@ export class CloudflareTarget implements Target {
     yield* this.writeChunk(zone, chunk.slice(mid), opts);
   }
 
-  private async writeOne(zone: TargetZone, item: Item, opts: CallOptions): Promise<CreateOutcome> {
+  private async writeOne(zone: TargetZone, item: Item, opts: WriteOptions): Promise<CreateOutcome> {
     try {
-      await this.client.call('POST', `/zones/${zone.id}/dns_records`, { body: toPayload(item.record, zone.name), signal: neverAborts });
+      await this.client.call('POST', `/zones/${zone.id}/dns_records`, {
+        body: toPayload(item.record, zone.name),
+        signal: neverAborts,
+        ...(opts.onWait ? { onWait: opts.onWait } : {}),
+      });
       return { index: item.index, status: 'created' };
     } catch (err) {
       if (err instanceof UnknownOutcomeError) {
@@ -168,7 +177,7 @@ export class CloudflareTarget implements Target {
    * After a write whose answer was lost: list the zone, count what is there now as created,
    * and write only the rest — so a retry can never create a record twice.
    */
-  private async *reconcile(zone: TargetZone, chunk: Item[], opts: CallOptions): AsyncGenerator<CreateOutcome> {
+  private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<CreateOutcome> {
     if (this.reconcilesLeft-- <= 0) {
       for (const it of chunk) {
         yield {
@@ -211,10 +220,17 @@ const neverAborts = new AbortController().signal;
 /** The documented window of zone additions is 10 minutes; a longer wait than this is not that limit. */
 const ZONE_ADDITION_MAX_WAIT_MS = 15 * 60_000;
 
-/** Turns a wait the target asked for into a line of the stream. */
+/**
+ * Turns a wait the target asked for into a line of the stream; a wait that ends within a second of
+ * one already told (the same pause met by the requests of every slot) is not told again.
+ */
 function waitReporter(report: ((message: string) => void) | undefined, what: string): ((wait: TargetWait) => void) | undefined {
   if (!report) return undefined;
+  let toldUntil = 0;
   return (wait) => {
+    const until = Date.now() + wait.ms;
+    if (until <= toldUntil + 1000) return;
+    toldUntil = until;
     const s = Math.ceil(wait.ms / 1000);
     const span = s >= 120 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
     report(
