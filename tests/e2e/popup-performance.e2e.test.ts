@@ -1,8 +1,11 @@
 /**
  * The popup with 10,000 records: paste, review, migrate, reopen, each step watched by a
  * PerformanceObserver for long tasks (main-thread tasks over 50 ms, when the popup cannot answer a
- * click). The figures go to tests/artifacts/popup-performance.json, which `pnpm bench` prints;
- * this test asserts what the person sees, not times (they depend on the machine).
+ * click). The long-task API reports only tasks that run script; style and layout that the browser
+ * runs in a task of its own (laying out a 10,000-line textarea takes about 200 ms) show only in a
+ * long animation frame, so those are watched too. The figures go to
+ * tests/artifacts/popup-performance.json, which `pnpm bench` prints; this test asserts what the
+ * person sees, not times (they depend on the machine, and a loaded one stretches every task).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,7 +20,13 @@ const N = 10_000;
 declare global {
   interface Window {
     longTasks: Array<{ start: number; duration: number }>;
+    longFrames: Array<{ start: number; end: number; blocking: number }>;
   }
+}
+
+/** What Chromium reports for a long animation frame (not yet in TypeScript's DOM types). */
+interface LongFrameTiming extends PerformanceEntry {
+  blockingDuration: number;
 }
 
 let ext: ExtensionBrowser;
@@ -38,7 +47,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The popup in a tab, with the long-task observer installed before any of its scripts run. */
+/** The popup in a tab, with the long-task and long-frame observers installed before any of its scripts run. */
 async function openObserved(): Promise<PopupPage> {
   const page = await ext.browser.newPage();
   await page.evaluateOnNewDocument(() => {
@@ -46,19 +55,33 @@ async function openObserved(): Promise<PopupPage> {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    window.longFrames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as LongFrameTiming[])
+        window.longFrames.push({ start: e.startTime, end: e.startTime + e.duration, blocking: e.blockingDuration });
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   await page.setViewport({ width: 760, height: 580 });
   await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
   return new PopupPage(page);
 }
 
-/** Runs `step` and returns the long tasks that started while it ran. */
+/**
+ * Runs `step` and returns the long tasks that started while it ran. A long animation frame stands
+ * for the long tasks in it, with its blocking time plus the 50 ms that the definition leaves out
+ * of each: its longest task with the rendering, exactly when it had one long task, and more when
+ * it had several. Long tasks outside any such frame count as the long-task API reported them.
+ */
 async function watch(popup: PopupPage, step: () => Promise<void>): Promise<number[]> {
   const from = await popup.page.evaluate(() => performance.now());
   await step();
   // a task still running when the step's last check passed ends (and is reported) a little later
   await new Promise((r) => setTimeout(r, 300));
-  return popup.page.evaluate((t) => window.longTasks.filter((e) => e.start >= t).map((e) => e.duration), from);
+  return popup.page.evaluate((t) => {
+    const frames = window.longFrames.filter((f) => f.start >= t && f.blocking > 0);
+    const alone = window.longTasks.filter((e) => e.start >= t && !frames.some((f) => e.start >= f.start && e.start < f.end));
+    return [...frames.map((f) => f.blocking + 50), ...alone.map((e) => e.duration)];
+  }, from);
 }
 
 describe(`the popup with ${N.toLocaleString('en')} records`, () => {
