@@ -20,7 +20,8 @@ export interface ParseReply {
 /** Lines read in the paste's own task: about 50 ms of parsing on a slow machine. */
 export const INLINE_MAX_LINES = 2000;
 
-function lineCount(text: string, stopAt: number): number {
+/** Lines of `text`, counted up to one past `stopAt` (a long text is not scanned to its end). */
+export function lineCount(text: string, stopAt = Infinity): number {
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1 && n <= stopAt; i = text.indexOf('\n', i + 1)) n++;
   return n;
