@@ -5,6 +5,9 @@ export type Settled<T, R> = { item: T; ok: true; value: R } | { item: T; ok: fal
  * it settles (fastest first), so a consumer can report findings while the rest is still running.
  * `concurrency` may be a function, read whenever a call settles, so the limit can follow an
  * adaptive window; a lower limit only holds back new calls, it never cancels one.
+ * `items` may be a live source that grows while the pool runs (a queue the consumer adds follow-up
+ * work to): it is read again after each outcome is consumed, and the pool ends once nothing is in
+ * flight and the source has nothing more.
  * A consumer that stops early leaves the calls in flight to their own signal.
  */
 export async function* pool<T, R>(
@@ -39,13 +42,18 @@ export async function* pool<T, R>(
     );
     return true;
   };
-  while (running < limit() && launch());
+  const fill = () => {
+    while (running < limit() && launch());
+  };
+  fill();
   while (running > 0) {
     if (settled.length === 0) await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;
     const outcome = settled.shift() as Settled<T, R>;
     running--;
-    while (running < limit() && launch());
+    // the next call goes out before the consumer handles this outcome, so the resolver stays busy
+    fill();
     yield outcome;
+    fill();
   }
 }

@@ -84,4 +84,22 @@ describe('pool', () => {
     for await (const o of pool([1, 2, 3], 3, work)) outcomes.push(o);
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
   });
+
+  it('reads a live source again after each outcome: what the consumer adds runs, even once nothing was in flight', async () => {
+    const waiting = [1];
+    const live: Iterable<number> = {
+      [Symbol.iterator]: () => ({
+        next: () => {
+          const n = waiting.shift();
+          return n === undefined ? { done: true, value: undefined } : { done: false, value: n };
+        },
+      }),
+    };
+    const seen: number[] = [];
+    for await (const o of pool(live, 2, (n: number) => Promise.resolve(n))) {
+      seen.push(o.item);
+      if (o.item < 4) waiting.push(o.item + 1, o.item + 10);
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 11, 12, 13]);
+  });
 });
