@@ -4,7 +4,8 @@ import { describeData, toRecord } from './presentation';
 import { reportedTtl } from './ttl';
 import { normalize, type DnsReply, type QueryType } from './wire';
 
-type Owned = Exclude<Answer, { type: 'OPT' }>;
+/** A record of a reply (the OPT pseudo-record is no one's). */
+export type Owned = Exclude<Answer, { type: 'OPT' }>;
 
 /** The records of one owner name and type, as seen in the replies (TTL: the largest seen). */
 export interface RRset {

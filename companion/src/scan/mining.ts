@@ -3,6 +3,9 @@ import { relativeName } from '@dnsferry/shared';
 import { txtStrings } from './presentation';
 import { normalize } from './wire';
 
+/** The record types whose data can name other names: only these have references to follow. */
+export const POINTING_TYPES: ReadonlySet<string> = new Set(['MX', 'SRV', 'CNAME', 'NS', 'TXT']);
+
 /**
  * Names inside `zone` that a record points at, relative to it: the targets of MX, SRV, CNAME and NS
  * records, and the hosts named by SPF mechanisms (`include:`, `a:`, `mx:`, `exists:`, `ptr:`,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { relativeName } from '@dnsferry/shared';
-import type { Findings } from './findings';
-import { referencedNames } from './mining';
+import type { Findings, Owned } from './findings';
+import { POINTING_TYPES } from './mining';
 import { COMMON_HOSTS, DKIM_SELECTORS, SRV_SERVICES, TXT_NAMES } from './name-lists';
 import type { QueryType } from './wire';
 
@@ -11,7 +11,7 @@ export type Query = { name: string; type: QueryType; wildcardOf?: string };
 export const APEX_TYPES: QueryType[] = ['SOA', 'NS', 'A', 'AAAA', 'MX', 'TXT', 'CAA', 'HTTPS'];
 const WILDCARD_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'];
 export const HOST_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME'];
-export const MINED_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT'];
+export const REFERENCED_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT'];
 const SERVICE_NAME_COUNT = TXT_NAMES.length + DKIM_SELECTORS.length + SRV_SERVICES.length;
 
 /** The apex, and random names below it: whatever answers those is a wildcard. */
@@ -59,17 +59,24 @@ export function delegationChecks(findings: Findings, name: string): Query[] {
   return [{ name, type: 'NS' }, ...(findings.cutAbove(name) ? [] : wildcardProbes(name, 1))];
 }
 
-/** In-zone names referenced by the zone's records, except those below a delegation. */
-export function minedNames(findings: Findings): string[] {
-  const names = new Set<string>();
+/**
+ * In-zone names the zone's records point at, by the record set's name; names below a delegation
+ * are left out (they belong to the child zone). `namesOf` gives the names one record points at.
+ */
+export function references(findings: Findings, namesOf: (a: Owned) => string[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   for (const set of findings.rrsets.values()) {
+    if (!POINTING_TYPES.has(set.type)) continue;
     // the apex NS set is not listed, but its in-zone servers need their addresses
     if (!(set.name === '@' && set.type === 'NS') && !findings.belongsToZone(set)) continue;
     for (const a of set.answers.values()) {
-      for (const n of referencedNames(a, findings.zone)) {
-        if (!n.startsWith('*') && findings.cutAbove(n) === undefined) names.add(n);
+      for (const n of namesOf(a)) {
+        if (n.startsWith('*') || findings.cutAbove(n) !== undefined) continue;
+        const names = out.get(set.name) ?? new Set<string>();
+        names.add(n);
+        out.set(set.name, names);
       }
     }
   }
-  return [...names].sort();
+  return out;
 }

@@ -4,10 +4,11 @@ import { createDohClient, DohError, type DohClient, type DohClientOptions } from
 import { FailureLog } from './failure-log';
 import { Findings } from './findings';
 import { foundLine } from './messages';
-import { pool } from './pool';
+import { pool, type Settled } from './pool';
 import type { Query } from './queries';
+import { QueryQueue } from './query-queue';
 import { DohTransportError } from './transports';
-import type { QueryType } from './wire';
+import type { DnsReply } from './wire';
 import { AimdWindow, type WindowLimits } from './window';
 
 export interface ScanOptions {
@@ -29,7 +30,7 @@ export interface ScanOptions {
  * In flight: one HTTP/2 connection carries 64 queries from the start and up to 100 (the number of
  * streams servers commonly allow at once); over HTTP/1.1 each query in flight is a connection of
  * its own, so 16. Until the first answer shows which one the resolver speaks, 24: the apex phase
- * (17 queries) goes out in one round trip, and a resolver without HTTP/2 gets a bounded burst.
+ * (18 queries) goes out in one round trip, and a resolver without HTTP/2 gets a bounded burst.
  */
 const HTTP2_WINDOW: WindowLimits = { initial: 64, min: 2, max: 100 };
 const HTTP1_MAX_IN_FLIGHT = 16;
@@ -67,7 +68,7 @@ export class QueryRunner {
   private readonly timer: NodeJS.Timeout;
   private readonly signal: AbortSignal;
   private readonly onAbort = () => this.stop.abort(this.signal.reason);
-  private readonly asked = new Set<string>();
+  private readonly queue = new QueryQueue();
   /** What the resolver speaks, once an answer told. */
   private spoken: string | undefined;
 
@@ -110,48 +111,59 @@ export class QueryRunner {
     return this.signal.aborted;
   }
 
-  wasAsked(name: string, type: QueryType): boolean {
-    return this.asked.has(`${name}|${type}`);
+  /** Whether any question about this name was queued. */
+  knows(name: string): boolean {
+    return this.queue.knows(name);
   }
 
-  /** Runs the queries not asked yet; yields an info event per new finding and per failure. */
-  async *run(queries: Query[]): AsyncGenerator<ScanEvent> {
-    const fresh = queries.filter((q) => {
-      if (this.wasAsked(q.name, q.type)) return false;
-      this.asked.add(`${q.name}|${q.type}`);
-      return true;
-    });
+  /** Adds questions to ask (each once; see ./query-queue.ts); returns those not added before. */
+  enqueue(queries: Query[], followUp = false): Query[] {
+    return this.queue.add(queries, followUp);
+  }
+
+  /**
+   * Asks the queued questions, and those added while it runs, until none is left; yields an info
+   * event per new finding and per failure. `after` sees each question once it settled, answered or
+   * not, and may add follow-ups; the events it returns are yielded.
+   */
+  async *run(after?: (q: Query) => Iterable<ScanEvent>): AsyncGenerator<ScanEvent> {
     const outcomes = pool(
-      fresh,
+      this.queue,
       () => this.inFlight(),
       (q) => this.ask(q),
     );
     for await (const outcome of outcomes) {
       if (this.signal.aborted) return;
-      const q = outcome.item;
-      if (!outcome.ok) {
-        if (outcome.error instanceof BudgetExceeded) this.unasked++;
-        else if (outcome.error instanceof DohError) {
-          const line = this.failures.add(q.name, q.type, outcome.error.message, outcome.error.kind);
-          if (line) yield { type: 'info', message: line };
-        } else throw outcome.error;
-        continue;
-      }
-      const reply = outcome.value;
-      if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN') {
-        const line = this.failures.add(q.name, q.type, `the resolver answered ${reply.rcode}`, reply.rcode);
+      yield* this.absorb(outcome);
+      if (after) yield* after(outcome.item);
+    }
+  }
+
+  /** Takes one settled question into the findings (or the failures); yields the lines to report. */
+  private *absorb(outcome: Settled<Query, DnsReply>): Generator<ScanEvent> {
+    const q = outcome.item;
+    if (!outcome.ok) {
+      if (outcome.error instanceof BudgetExceeded) this.unasked++;
+      else if (outcome.error instanceof DohError) {
+        const line = this.failures.add(q.name, q.type, outcome.error.message, outcome.error.kind);
         if (line) yield { type: 'info', message: line };
-        continue;
-      }
-      this.usable++;
-      const created =
-        q.wildcardOf !== undefined
-          ? this.findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
-          : this.findings.absorb(q.name, q.type, reply);
-      for (const set of created) {
-        const line = foundLine(this.findings, set);
-        if (line) yield { type: 'info', message: line };
-      }
+      } else throw outcome.error;
+      return;
+    }
+    const reply = outcome.value;
+    if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN') {
+      const line = this.failures.add(q.name, q.type, `the resolver answered ${reply.rcode}`, reply.rcode);
+      if (line) yield { type: 'info', message: line };
+      return;
+    }
+    this.usable++;
+    const created =
+      q.wildcardOf !== undefined
+        ? this.findings.absorbWildcardProbe(q.wildcardOf, q.name, q.type, reply)
+        : this.findings.absorb(q.name, q.type, reply);
+    for (const set of created) {
+      const line = foundLine(this.findings, set);
+      if (line) yield { type: 'info', message: line };
     }
   }
 
@@ -166,7 +178,7 @@ export class QueryRunner {
     return Math.min(this.window.size, this.spoken === undefined ? FIRST_FLIGHT : HTTP1_MAX_IN_FLIGHT);
   }
 
-  private async ask(q: Query) {
+  private async ask(q: Query): Promise<DnsReply> {
     const signal = this.stop.signal;
     if (signal.aborted) throw signal.reason;
     const ticket = this.window.sent();

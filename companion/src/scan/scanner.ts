@@ -1,17 +1,8 @@
 import type { ScanEvent } from '@dnsferry/shared';
 import type { Findings } from './findings';
 import { apexLines } from './messages';
-import {
-  apexQueries,
-  APEX_TYPES,
-  delegationChecks,
-  listedQueries,
-  listedQueriesDescription,
-  MINED_TYPES,
-  minedNames,
-  tlsaNames,
-} from './queries';
-import { COMMON_HOSTS } from './name-lists';
+import { apexQueries, APEX_TYPES, listedQueries, listedQueriesDescription, tlsaNames } from './queries';
+import { FollowUps } from './follow-ups';
 import { QueryRunner, type ScanOptions } from './query-runner';
 
 export { SCAN_DEFAULTS, type ScanOptions } from './query-runner';
@@ -30,14 +21,13 @@ export interface ScanStats {
   protocol: string;
 }
 
-const MINING_ROUNDS = 4;
-
 /**
  * Discovers a public domain's records through a DNS-over-HTTPS resolver and yields progress,
  * findings and one `done` with the records in the canonical model. Stops without `done` when
- * `signal` aborts. Phases: apex + wildcard check; common, mail and service names; delegations and
- * wildcards below the names found; names referenced by the records found (until none are new).
- * TTLs: see ./ttl.ts.
+ * `signal` aborts. Two phases: the apex with a wildcard check (whether the domain exists decides
+ * the rest), then everything below it in one stream: common, mail and service names, DANE, and
+ * the questions their answers raise (delegations and wildcards below the names found, names the
+ * records point at). TTLs: see ./ttl.ts.
  */
 export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?: (s: ScanStats) => void): AsyncGenerator<ScanEvent> {
   const { signal } = options;
@@ -52,10 +42,8 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
       yield done(runner.findings);
       return;
     }
-    for (const phase of [listedNames, tlsa, delegations, referencedNames]) {
-      yield* phase(runner);
-      if (signal.aborted) return;
-    }
+    yield* belowTheApex(runner);
+    if (signal.aborted) return;
     yield* closing(runner, resolver, started, stats);
   } finally {
     runner.close();
@@ -69,47 +57,28 @@ async function* apex(runner: QueryRunner, resolver: string): AsyncGenerator<Scan
     type: 'progress',
     message: `Querying the apex of ${findings.zone} (${APEX_TYPES.join(', ')}) and checking for a wildcard, through ${resolver}`,
   };
-  yield* runner.run(apexQueries());
+  runner.enqueue(apexQueries());
+  yield* runner.run();
   if (runner.aborted) return true;
   if (!findings.rrsets.has('@|SOA') && findings.nxdomain('@')) return false;
   for (const message of apexLines(findings)) yield { type: 'info', message };
   return true;
 }
 
-/** 2. Common host names, and the mail and service names that break quietly when lost. */
-async function* listedNames(runner: QueryRunner): AsyncGenerator<ScanEvent> {
+/**
+ * 2. Below the apex, as one stream of questions: the common host names and the mail and service
+ * names; HTTPS at www and DANE (TLSA) for the web names and the zone's mail servers; and what the
+ * answers raise (./follow-ups.ts), asked as soon as each answer is in.
+ */
+async function* belowTheApex(runner: QueryRunner): AsyncGenerator<ScanEvent> {
   yield { type: 'progress', message: listedQueriesDescription() };
-  yield* runner.run(listedQueries());
-}
-
-/** 2b. Where a name is known: HTTPS at www, DANE (TLSA) for the web names and the zone's mail servers. */
-async function* tlsa(runner: QueryRunner): AsyncGenerator<ScanEvent> {
-  const names = tlsaNames(runner.findings);
-  yield { type: 'progress', message: `Looking for HTTPS at www and TLSA at ${names.join(', ')}` };
-  yield* runner.run([{ name: 'www', type: 'HTTPS' }, ...names.map((name) => ({ name, type: 'TLSA' as const }))]);
-}
-
-/** 3. Below each host name that exists: is it delegated, does it have a wildcard of its own? */
-async function* delegations(runner: QueryRunner): AsyncGenerator<ScanEvent> {
-  const { findings } = runner;
-  const existing = COMMON_HOSTS.filter((n) => findings.exists(n));
-  if (existing.length === 0) return;
-  yield { type: 'progress', message: `Checking ${existing.length} names found for delegations and for wildcards below them` };
-  yield* runner.run(existing.flatMap((n) => delegationChecks(findings, n)));
-  for (const cut of findings.cuts.keys()) yield* runner.run([{ name: cut, type: 'NS' }]);
-}
-
-/** 4. Names the records point at (SPF, MX, CNAME, SRV, NS targets), until no new ones appear. */
-async function* referencedNames(runner: QueryRunner): AsyncGenerator<ScanEvent> {
-  for (let round = 0; round < MINING_ROUNDS; round++) {
-    const mined = minedNames(runner.findings).filter((n) => MINED_TYPES.some((t) => !runner.wasAsked(n, t)));
-    if (mined.length === 0) return;
-    yield {
-      type: 'progress',
-      message: `Following ${mined.length} name${mined.length === 1 ? '' : 's'} referenced by SPF, MX, CNAME, SRV and NS records: ${mined.join(', ')}`,
-    };
-    yield* runner.run(mined.flatMap((name) => MINED_TYPES.map((type) => ({ name, type }))));
-  }
+  runner.enqueue(listedQueries());
+  const tlsa = tlsaNames(runner.findings);
+  yield { type: 'progress', message: `Looking for HTTPS at www and TLSA at ${tlsa.join(', ')}` };
+  runner.enqueue([{ name: 'www', type: 'HTTPS' }, ...tlsa.map((name) => ({ name, type: 'TLSA' as const }))]);
+  const followUps = new FollowUps(runner);
+  yield* followUps.start();
+  yield* runner.run((q) => followUps.after(q));
 }
 
 /** The failures in all, the time limit if it struck, and the summary before `done`. */

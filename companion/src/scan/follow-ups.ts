@@ -1,0 +1,122 @@
+import type { ScanEvent } from '@dnsferry/shared';
+import type { Owned } from './findings';
+import { POINTING_TYPES, referencedNames } from './mining';
+import { COMMON_HOSTS } from './name-lists';
+import { delegationChecks, HOST_TYPES, REFERENCED_TYPES, references, type Query } from './queries';
+import type { QueryRunner } from './query-runner';
+
+/** How far references are followed from a name the scan asked on its own (a chain of includes, CNAMEs…). */
+const REFERENCE_HOPS = 4;
+
+/**
+ * The questions that answers raise, queued the moment the answer is in rather than in a phase of
+ * their own after the lists (each phase cost the round trips of its slowest query):
+ * - a common host name that exists, once its probes have all settled: is it delegated, does it
+ *   have a wildcard of its own below it?
+ * - a delegation met anywhere: its NS set;
+ * - the in-zone names records point at (SPF, MX, CNAME, SRV and NS targets), up to REFERENCE_HOPS
+ *   from a name the scan asked on its own.
+ */
+export class FollowUps {
+  /** Per common host name, its probes (A, AAAA, CNAME) not settled yet. */
+  private readonly unsettled = new Map<string, number>(COMMON_HOSTS.map((n) => [n, HOST_TYPES.length]));
+  private readonly existing: string[] = [];
+  private readonly cutsAsked = new Set<string>();
+  /** Referenced names → hops from a name the scan asked on its own (0: it is one of those). */
+  private readonly hops = new Map<string, number>();
+  private readonly namesOf = new WeakMap<Owned, string[]>();
+  private setsSeen = 0;
+
+  constructor(private readonly runner: QueryRunner) {}
+
+  /** What to follow from what is known already (the apex's records). */
+  *start(): Generator<ScanEvent> {
+    yield* this.references();
+  }
+
+  /** What to follow now that `q` has settled. */
+  *after(q: Query): Generator<ScanEvent> {
+    yield* this.hostSettled(q);
+    this.delegations();
+    yield* this.references();
+  }
+
+  private *hostSettled(q: Query): Generator<ScanEvent> {
+    const left = this.unsettled.get(q.name);
+    if (left === undefined || q.wildcardOf !== undefined || !HOST_TYPES.includes(q.type)) return;
+    if (left > 1) {
+      this.unsettled.set(q.name, left - 1);
+      return;
+    }
+    this.unsettled.delete(q.name);
+    const { findings } = this.runner;
+    if (findings.exists(q.name)) {
+      this.existing.push(q.name);
+      this.runner.enqueue(delegationChecks(findings, q.name), true);
+    }
+    if (this.unsettled.size === 0 && this.existing.length > 0) {
+      yield {
+        type: 'progress',
+        message: `${this.existing.length} of the ${COMMON_HOSTS.length} common names exist, each checked for a delegation and for a wildcard below it: ${this.existing.join(', ')}`,
+      };
+    }
+  }
+
+  /** A delegation, wherever it was met: its NS set is the parent zone's record. */
+  private delegations(): void {
+    for (const cut of this.runner.findings.cuts.keys()) {
+      if (this.cutsAsked.has(cut)) continue;
+      this.cutsAsked.add(cut);
+      this.runner.enqueue([{ name: cut, type: 'NS' }], true);
+    }
+  }
+
+  /** Names records point at, when a new record set may have added some. */
+  private *references(): Generator<ScanEvent> {
+    const { findings } = this.runner;
+    // Only a new set of a type that names other names adds references; a new delegation or wildcard only removes some.
+    if (findings.rrsets.size === this.setsSeen) return;
+    const added = [...findings.rrsets.values()].slice(this.setsSeen);
+    this.setsSeen = findings.rrsets.size;
+    if (!added.some((set) => POINTING_TYPES.has(set.type))) return;
+    const bySource = references(findings, (a) => this.referencedBy(a));
+    // until no name is reached in fewer hops (a shorter path may let further references through)
+    for (let shorter = true; shorter;) {
+      shorter = false;
+      for (const [source, targets] of bySource) {
+        const hops = (this.hops.get(source) ?? 0) + 1;
+        if (hops > REFERENCE_HOPS) continue;
+        for (const name of targets) {
+          if (!this.hops.has(name) && this.runner.knows(name)) this.hops.set(name, 0);
+          const known = this.hops.get(name);
+          if (known !== undefined && known <= hops) continue;
+          this.hops.set(name, hops);
+          shorter = true;
+        }
+      }
+    }
+    const followed: string[] = [];
+    for (const name of this.hops.keys()) {
+      const fresh = this.runner.enqueue(
+        REFERENCED_TYPES.map((type) => ({ name, type })),
+        true,
+      );
+      if (fresh.length > 0) followed.push(name);
+    }
+    if (followed.length === 0) return;
+    followed.sort();
+    yield {
+      type: 'progress',
+      message: `Following ${followed.length} name${followed.length === 1 ? '' : 's'} referenced by SPF, MX, CNAME, SRV and NS records: ${followed.join(', ')}`,
+    };
+  }
+
+  private referencedBy(a: Owned): string[] {
+    let names = this.namesOf.get(a);
+    if (!names) {
+      names = referencedNames(a, this.runner.findings.zone);
+      this.namesOf.set(a, names);
+    }
+    return names;
+  }
+}
