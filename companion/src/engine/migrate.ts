@@ -1,10 +1,11 @@
-import { describeValue, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { describeValue, type DnsRecord, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
 import { reportAlong, reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
 import { zoneRecords } from './zone-records';
+import { ZoneTally } from './zone-tally';
 
 export interface MigrateInput {
   zones: MigrateZone[];
@@ -51,24 +52,17 @@ async function* migrateZone(
   signal: AbortSignal,
 ): AsyncGenerator<MigrateEvent, ZoneResult> {
   const zone = entry.name;
-  const counts: ZoneResult = { created: 0, skipped: 0, failed: 0 };
+  const tally = new ZoneTally(zone);
+  const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
   let nameServers: string[] = [];
   let records: readonly IncomingRecord[] = entry.records ?? [];
   let problems: SourceProblem[] = [];
-  let total = records.length;
-  const line = (i: number, r: { type: string; name: string }) => `[${i + 1}/${total}] ${r.type} ${r.name}`;
-  /** 0-based positions already counted, so a zone failure can account for exactly the rest. */
-  const accounted = new Set<number>();
-  const tally = (kind: keyof ZoneResult, i: number) => {
-    counts[kind]++;
-    accounted.add(i);
-  };
+  tally.total = records.length;
 
   try {
     yield { type: 'status', zone, message: dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}` };
 
     // 1. the zone at the target
-    const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
     const targetZone: TargetZone | null = yield* reportWhile(
       (report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }),
       info,
@@ -84,132 +78,94 @@ async function* migrateZone(
           : `Zone already at the target (id ${targetZone.id}); reusing it`,
       };
     } else {
-      yield { type: 'info', zone, message: 'Zone is not at the target yet; it would be created' };
+      yield info('Zone is not at the target yet; it would be created');
     }
 
     // 2. the records: sent, from a zone file, or from the source
     ({ records, problems } = yield* zoneRecords(entry, deps.source, signal));
-    total = records.length + problems.length;
-    yield { type: 'info', zone, message: `${total} record${total === 1 ? '' : 's'} to migrate` };
+    tally.total = records.length + problems.length;
+    yield info(`${plural(tally.total, 'record')} to migrate`);
 
     // 3–4. transform and compare with what the target already holds (listed once, all pages)
-    const existing =
-      targetZone && !targetZone.created
-        ? yield* reportWhile((report) => deps.target.listRecords(targetZone, { signal, report }), info)
-        : [];
+    let existing: DnsRecord[] = [];
     if (targetZone && !targetZone.created) {
-      yield { type: 'info', zone, message: `${existing.length} record${existing.length === 1 ? '' : 's'} already at the target` };
+      existing = yield* reportWhile((report) => deps.target.listRecords(targetZone, { signal, report }), info);
+      yield info(`${plural(existing.length, 'record')} already at the target`);
     }
-    const steps = plan(zone, records, existing);
-
-    for (const [i, p] of problems.entries()) {
-      tally('failed', records.length + i);
-      yield {
-        type: 'error',
-        zone,
-        index: records.length + i + 1,
-        total,
-        message: `[${records.length + i + 1}/${total}] ${p.type} ${p.name} ✗ ${p.message}`,
-      };
-    }
-    const creates: Extract<PlanStep, { action: 'create' }>[] = [];
-    for (const step of steps) {
+    for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
+    const creates: Create[] = [];
+    for (const step of plan(zone, records, existing)) {
       if (step.action === 'create') creates.push(step);
-      else if (step.action === 'skip') {
-        tally('skipped', step.index);
-        yield {
-          type: 'skip',
-          zone,
-          index: step.index + 1,
-          total,
-          record: step.record,
-          message: `${line(step.index, step.record)} ${step.reason}`,
-        };
-      } else {
-        tally('failed', step.index);
-        yield {
-          type: 'error',
-          zone,
-          index: step.index + 1,
-          total,
-          ...(step.record ? { record: step.record } : {}),
-          message: `${line(step.index, step)} ✗ ${step.reason}`,
-        };
-      }
+      else if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason);
+      else yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
     }
 
     // 5–6. create what is new, streaming each record as it lands
-    const created = (s: (typeof creates)[number], verb: string) =>
-      `${line(s.index, s.record)} ${verb}→ ${describeValue(s.record)}${'proxied' in s.record && s.record.proxied ? ' (proxied)' : ''}${s.note ? ` (${s.note})` : ''}`;
     if (dryRun || !targetZone) {
-      for (const s of creates) {
-        tally('created', s.index);
-        yield { type: 'record', zone, index: s.index + 1, total, record: s.record, message: created(s, 'would create ') };
-      }
+      for (const s of creates) yield tally.created(s.index, s.record, createdText(s, 'would create '));
     } else if (creates.length > 0) {
-      const done = new Set<number>();
-      for await (const next of reportAlong(
-        (report) =>
-          deps.target.createRecords(
-            targetZone,
-            creates.map((s) => s.record),
-            { signal, report },
-          ),
-        info,
-      )) {
-        if ('report' in next) {
-          yield next.report;
-          continue;
-        }
-        const outcome = next.item;
-        const s = creates[outcome.index];
-        if (!s || done.has(outcome.index)) continue;
-        done.add(outcome.index);
-        if (outcome.status === 'created') {
-          tally('created', s.index);
-          yield { type: 'record', zone, index: s.index + 1, total, record: s.record, message: created(s, '') };
-        } else if (outcome.status === 'exists') {
-          tally('skipped', s.index);
-          yield { type: 'skip', zone, index: s.index + 1, total, record: s.record, message: `${line(s.index, s.record)} already exists` };
-        } else {
-          tally('failed', s.index);
-          yield {
-            type: 'error',
-            zone,
-            index: s.index + 1,
-            total,
-            record: s.record,
-            ...(outcome.code !== undefined ? { code: outcome.code } : {}),
-            message: `${line(s.index, s.record)} ✗ ${outcome.message}`,
-          };
-        }
-      }
-      if (signal.aborted) return counts;
-      // Anything the target did not account for (it stopped early) still counts, as failed.
-      for (const [i, s] of creates.entries()) {
-        if (done.has(i)) continue;
-        tally('failed', s.index);
-        yield { type: 'error', zone, index: s.index + 1, total, record: s.record, message: `${line(s.index, s.record)} ✗ not written` };
-      }
+      yield* writeCreates(targetZone, creates, tally, deps.target, signal, info);
+      if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
     }
   } catch (err) {
-    if (signal.aborted) return counts;
-    const message = err instanceof Error ? err.message : String(err);
-    yield { type: 'error', zone, message: `Zone failed: ${message}` };
-    // Every record not yet accounted for is failed, so the counts still add up.
-    for (let i = 0; i < total; i++) {
-      if (accounted.has(i)) continue;
-      tally('failed', i);
-      const r = records[i] ?? problems[i - records.length];
-      yield {
-        type: 'error',
-        zone,
-        index: i + 1,
-        total,
-        message: `${line(i, r ?? { type: '?', name: '?' })} ✗ not migrated: the zone failed`,
-      };
+    if (signal.aborted) return tally.counts;
+    yield { type: 'error', zone, message: `Zone failed: ${err instanceof Error ? err.message : String(err)}` };
+    yield* tally.failRest((i) => records[i] ?? problems[i - records.length], 'not migrated: the zone failed');
+  }
+  yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers } };
+  return tally.counts;
+}
+
+type Create = Extract<PlanStep, { action: 'create' }>;
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function createdText(s: Create, verb: string): string {
+  const proxied = 'proxied' in s.record && s.record.proxied ? ' (proxied)' : '';
+  return `${verb}→ ${describeValue(s.record)}${proxied}${s.note ? ` (${s.note})` : ''}`;
+}
+
+/**
+ * Writes the creates and yields each record's event as the target settles it, with the target's
+ * reports (waits) in between. Whatever the target did not settle (it stopped early) fails, unless the
+ * client went away: then nothing more is said.
+ */
+async function* writeCreates(
+  targetZone: TargetZone,
+  creates: Create[],
+  tally: ZoneTally,
+  target: Target,
+  signal: AbortSignal,
+  info: (message: string) => MigrateEvent,
+): AsyncGenerator<MigrateEvent> {
+  const done = new Set<number>();
+  const outcomes = reportAlong(
+    (report) =>
+      target.createRecords(
+        targetZone,
+        creates.map((s) => s.record),
+        { signal, report },
+      ),
+    info,
+  );
+  for await (const next of outcomes) {
+    if ('report' in next) {
+      yield next.report;
+      continue;
+    }
+    const outcome = next.item;
+    const s = creates[outcome.index];
+    if (!s || done.has(outcome.index)) continue;
+    done.add(outcome.index);
+    if (outcome.status === 'created') yield tally.created(s.index, s.record, createdText(s, ''));
+    else if (outcome.status === 'exists') yield tally.skipped(s.index, s.record, 'already exists');
+    else {
+      const code = outcome.code !== undefined ? { code: outcome.code } : {};
+      yield tally.failed(s.index, s.record, outcome.message, { record: s.record, ...code });
     }
   }
-  yield { type: 'zone-complete', zone, result: { ...counts, nameServers } };
-  return counts;
+  if (signal.aborted) return;
+  for (const [i, s] of creates.entries()) {
+    if (!done.has(i)) yield tally.failed(s.index, s.record, 'not written', { record: s.record });
+  }
 }

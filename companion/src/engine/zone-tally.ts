@@ -1,0 +1,51 @@
+import type { DnsRecord, MigrateEvent, ZoneResult } from '@dnsferry/shared';
+
+/** What a line names: a record, or what could not become one (a zone file's line, a source's record set). */
+interface Subject {
+  type: string;
+  name: string;
+}
+
+/**
+ * A zone's counts, and the per-record events that make them: each record (0-based `i`) is counted
+ * once, and its event says `[i/N] TYPE name …`, so created + skipped + failed always adds up to N.
+ */
+export class ZoneTally {
+  readonly counts: ZoneResult = { created: 0, skipped: 0, failed: 0 };
+  /** N, once the zone's records are known. */
+  total = 0;
+  private readonly accounted = new Set<number>();
+
+  constructor(readonly zone: string) {}
+
+  line(i: number, s: Subject): string {
+    return `[${i + 1}/${this.total}] ${s.type} ${s.name}`;
+  }
+
+  created(i: number, record: DnsRecord, text: string): MigrateEvent {
+    this.count('created', i);
+    return { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+  }
+
+  skipped(i: number, record: DnsRecord, reason: string): MigrateEvent {
+    this.count('skipped', i);
+    return { type: 'skip', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${reason}` };
+  }
+
+  failed(i: number, subject: Subject, reason: string, extra: { record?: DnsRecord; code?: number | string } = {}): MigrateEvent {
+    this.count('failed', i);
+    return { type: 'error', zone: this.zone, index: i + 1, total: this.total, ...extra, message: `${this.line(i, subject)} ✗ ${reason}` };
+  }
+
+  /** Every record not counted yet, failed for `reason` (the zone failed), so the counts still add up. */
+  *failRest(subjectAt: (i: number) => Subject | undefined, reason: string): Generator<MigrateEvent> {
+    for (let i = 0; i < this.total; i++) {
+      if (!this.accounted.has(i)) yield this.failed(i, subjectAt(i) ?? { type: '?', name: '?' }, reason);
+    }
+  }
+
+  private count(kind: keyof ZoneResult, i: number): void {
+    this.counts[kind]++;
+    this.accounted.add(i);
+  }
+}
