@@ -409,6 +409,8 @@ describe('a background the browser stops', () => {
       await screenshot(popup.page, '13-worker-stopped');
 
       await popup.click('migration-again');
+      // the cut-off run's `interrupted` is still shown until the new run takes its place
+      await popup.waitAttr('migration', 'data-status', ['running', 'done', 'failed', 'cancelled'], 30_000);
       expect(await popup.waitMigrationEnd()).toBe('done');
       expect(await popup.totals()).toEqual({ created: N - before, skipped: before, failed: 0 });
       const names = landed().map((r) => String(r.name));
