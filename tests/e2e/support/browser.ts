@@ -26,7 +26,9 @@ function newestMtime(dir: string): number {
 export function ensureBuilt(outDir: string, wxtArgs: string[], what: string): void {
   const manifest = join(outDir, 'manifest.json');
   if (existsSync(manifest) && statSync(manifest).mtimeMs >= newestMtime(EXTENSION_ROOT)) return;
-  const res = spawnSync('npx', ['wxt', 'build', ...wxtArgs], { cwd: EXTENSION_ROOT, encoding: 'utf8' });
+  // vitest sets NODE_ENV=test, which would give Vue's slower development build: test what users run
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const res = spawnSync('npx', ['wxt', 'build', ...wxtArgs], { cwd: EXTENSION_ROOT, encoding: 'utf8', env });
   if (res.status !== 0) throw new Error(`building ${what} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
