@@ -1,12 +1,20 @@
 import type { ScanEvent } from '@dnsferry/shared';
-import type { Owned } from './findings';
-import { POINTING_TYPES, referencedNames } from './mining';
+import type { Findings, Owned } from './findings';
+import { referencedNames } from './mining';
 import { COMMON_HOSTS } from './name-lists';
-import { delegationChecks, HOST_TYPES, REFERENCED_TYPES, references, type Query } from './queries';
-import type { QueryRunner } from './query-runner';
+import { delegationChecks, HOST_TYPES, REFERENCED_TYPES, references, refersFrom, type Query } from './queries';
 
 /** How far references are followed from a name the scan asked on its own (a chain of includes, CNAMEs…). */
 const REFERENCE_HOPS = 4;
+
+/** What follow-ups need of a scan (./query-runner.ts): what it found, and its queue of questions. */
+export interface ScanState {
+  readonly findings: Findings;
+  /** Whether any question about this name was queued. */
+  knows(name: string): boolean;
+  /** Queues questions not queued before (follow-ups first); returns those. */
+  enqueue(queries: Query[], followUp: boolean): Query[];
+}
 
 /**
  * The questions that answers raise, queued the moment the answer is in rather than in a phase of
@@ -27,7 +35,7 @@ export class FollowUps {
   private readonly namesOf = new WeakMap<Owned, string[]>();
   private setsSeen = 0;
 
-  constructor(private readonly runner: QueryRunner) {}
+  constructor(private readonly scan: ScanState) {}
 
   /** What to follow from what is known already (the apex's records). */
   *start(): Generator<ScanEvent> {
@@ -49,10 +57,10 @@ export class FollowUps {
       return;
     }
     this.unsettled.delete(q.name);
-    const { findings } = this.runner;
+    const { findings } = this.scan;
     if (findings.exists(q.name)) {
       this.existing.push(q.name);
-      this.runner.enqueue(delegationChecks(findings, q.name), true);
+      this.scan.enqueue(delegationChecks(findings, q.name), true);
     }
     if (this.unsettled.size === 0 && this.existing.length > 0) {
       yield {
@@ -64,21 +72,23 @@ export class FollowUps {
 
   /** A delegation, wherever it was met: its NS set is the parent zone's record. */
   private delegations(): void {
-    for (const cut of this.runner.findings.cuts.keys()) {
+    for (const cut of this.scan.findings.cuts.keys()) {
       if (this.cutsAsked.has(cut)) continue;
       this.cutsAsked.add(cut);
-      this.runner.enqueue([{ name: cut, type: 'NS' }], true);
+      this.scan.enqueue([{ name: cut, type: 'NS' }], true);
     }
   }
 
-  /** Names records point at, when a new record set may have added some. */
+  /** Names records point at, when a new record set of the zone's may have added some. */
   private *references(): Generator<ScanEvent> {
-    const { findings } = this.runner;
-    // Only a new set of a type that names other names adds references; a new delegation or wildcard only removes some.
+    const { findings } = this.scan;
     if (findings.rrsets.size === this.setsSeen) return;
     const added = [...findings.rrsets.values()].slice(this.setsSeen);
     this.setsSeen = findings.rrsets.size;
-    if (!added.some((set) => POINTING_TYPES.has(set.type))) return;
+    // A wildcard's echo (say the TXT every unknown name answers with) adds nothing; a new
+    // delegation or wildcard only takes references away.
+    if (!added.some((set) => refersFrom(findings, set))) return;
+    const met = new Set<string>();
     const bySource = references(findings, (a) => this.referencedBy(a));
     // until no name is reached in fewer hops (a shorter path may let further references through)
     for (let shorter = true; shorter;) {
@@ -87,17 +97,22 @@ export class FollowUps {
         const hops = (this.hops.get(source) ?? 0) + 1;
         if (hops > REFERENCE_HOPS) continue;
         for (const name of targets) {
-          if (!this.hops.has(name) && this.runner.knows(name)) this.hops.set(name, 0);
           const known = this.hops.get(name);
-          if (known !== undefined && known <= hops) continue;
-          this.hops.set(name, hops);
-          shorter = true;
+          if (known === undefined) {
+            // a name the scan asks on its own (a listed one) is 0 hops away, whoever points at it
+            this.hops.set(name, this.scan.knows(name) ? 0 : hops);
+            met.add(name);
+            shorter = true;
+          } else if (hops < known) {
+            this.hops.set(name, hops);
+            shorter = true;
+          }
         }
       }
     }
     const followed: string[] = [];
-    for (const name of this.hops.keys()) {
-      const fresh = this.runner.enqueue(
+    for (const name of met) {
+      const fresh = this.scan.enqueue(
         REFERENCED_TYPES.map((type) => ({ name, type })),
         true,
       );
@@ -114,7 +129,7 @@ export class FollowUps {
   private referencedBy(a: Owned): string[] {
     let names = this.namesOf.get(a);
     if (!names) {
-      names = referencedNames(a, this.runner.findings.zone);
+      names = referencedNames(a, this.scan.findings.zone);
       this.namesOf.set(a, names);
     }
     return names;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { relativeName } from '@dnsferry/shared';
-import type { Findings, Owned } from './findings';
+import type { Findings, Owned, RRset } from './findings';
 import { POINTING_TYPES } from './mining';
 import { COMMON_HOSTS, DKIM_SELECTORS, SRV_SERVICES, TXT_NAMES } from './name-lists';
 import type { QueryType } from './wire';
@@ -59,6 +59,13 @@ export function delegationChecks(findings: Findings, name: string): Query[] {
   return [{ name, type: 'NS' }, ...(findings.cutAbove(name) ? [] : wildcardProbes(name, 1))];
 }
 
+/** Whether the names a record set points at are to be followed: a set of the zone's that can name names. */
+export function refersFrom(findings: Findings, set: RRset): boolean {
+  if (!POINTING_TYPES.has(set.type)) return false;
+  // the apex NS set is not listed, but its in-zone servers need their addresses
+  return (set.name === '@' && set.type === 'NS') || findings.belongsToZone(set);
+}
+
 /**
  * In-zone names the zone's records point at, by the record set's name; names below a delegation
  * are left out (they belong to the child zone). `namesOf` gives the names one record points at.
@@ -66,9 +73,7 @@ export function delegationChecks(findings: Findings, name: string): Query[] {
 export function references(findings: Findings, namesOf: (a: Owned) => string[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const set of findings.rrsets.values()) {
-    if (!POINTING_TYPES.has(set.type)) continue;
-    // the apex NS set is not listed, but its in-zone servers need their addresses
-    if (!(set.name === '@' && set.type === 'NS') && !findings.belongsToZone(set)) continue;
+    if (!refersFrom(findings, set)) continue;
     for (const a of set.answers.values()) {
       for (const n of namesOf(a)) {
         if (n.startsWith('*') || findings.cutAbove(n) !== undefined) continue;

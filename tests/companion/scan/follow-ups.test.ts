@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanEvent } from '@dnsferry/shared';
+import { Findings } from '@dnsferry/companion/scan/findings';
+import { FollowUps } from '@dnsferry/companion/scan/follow-ups';
+import { COMMON_HOSTS, SRV_SERVICES } from '@dnsferry/companion/scan/name-lists';
+import type { Query } from '@dnsferry/companion/scan/queries';
+import { QueryQueue } from '@dnsferry/companion/scan/query-queue';
 import { scanDomain } from '@dnsferry/companion/scan/scanner';
-import { SRV_SERVICES } from '@dnsferry/companion/scan/name-lists';
+import type { DnsReply, QueryType } from '@dnsferry/companion/scan/wire';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { DNSFERRY_TEST_RECORDS } from '../../support/dns/expected-zone';
 import { questionName, startStubResolver, type StubResolver } from '../../support/dns/stub-resolvers';
@@ -76,5 +81,113 @@ describe('questions raised by answers are asked at once, not after the lists', (
   it('asks each question once and still finds every record', () => {
     expect(new Set(asked).size).toBe(asked.length);
     expect(done?.total).toBe(DNSFERRY_TEST_RECORDS.length);
+  });
+});
+
+type Answer = DnsReply['answers'][number];
+const ZONE = 'example.com';
+const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({
+  rcode: 'NOERROR',
+  authoritative: true,
+  answers,
+  authorities: [],
+  additionals: [],
+  ...extra,
+});
+const spf = (name: string, include: string): Answer => ({ type: 'TXT', name, ttl: 300, data: [`v=spf1 include:${include} -all`] });
+
+/** FollowUps over a real queue and findings: `answer` takes a reply in and lets the follow-ups see it settle. */
+function followUpsOf(listed: Query[] = []) {
+  const findings = new Findings(ZONE);
+  const queue = new QueryQueue();
+  queue.add(listed);
+  const followUps = new FollowUps({ findings, knows: (n) => queue.knows(n), enqueue: (qs, first) => queue.add(qs, first) });
+  const events: ScanEvent[] = [];
+  return {
+    findings,
+    queue,
+    events,
+    answer(name: string, type: QueryType, r: DnsReply) {
+      findings.absorb(name, type, r);
+      events.push(...followUps.after({ name, type }));
+    },
+    start() {
+      events.push(...followUps.start());
+    },
+    /** The questions waiting, in the order they would be asked. */
+    waiting: () => [...queue].map((q) => `${q.name} ${q.type}`),
+  };
+}
+
+describe('FollowUps', () => {
+  it('follows references four hops from a name the scan asked on its own, and no further', () => {
+    const f = followUpsOf();
+    f.answer('@', 'TXT', reply([spf(ZONE, `_a.${ZONE}`)]));
+    for (const [from, to] of [
+      ['_a', '_b'],
+      ['_b', '_c'],
+      ['_c', '_d'],
+      ['_d', '_e'],
+    ]) {
+      expect(f.queue.has(from!, 'TXT'), from).toBe(true);
+      f.answer(from!, 'TXT', reply([spf(`${from}.${ZONE}`, `${to}.${ZONE}`)]));
+    }
+    expect(f.queue.knows('_d')).toBe(true);
+    expect(f.queue.knows('_e')).toBe(false);
+    expect(f.waiting().filter((q) => q.startsWith('_a '))).toEqual(['_a A', '_a AAAA', '_a CNAME', '_a TXT']);
+  });
+
+  it('lets references through once a name is reached in fewer hops', () => {
+    const f = followUpsOf([{ name: 'mail', type: 'A' }]);
+    f.answer('@', 'TXT', reply([spf(ZONE, `_a.${ZONE}`)]));
+    for (const [from, to] of [
+      ['_a', '_b'],
+      ['_b', '_c'],
+      ['_c', '_d'],
+      ['_d', '_e'],
+    ])
+      f.answer(from!, 'TXT', reply([spf(`${from}.${ZONE}`, `${to}.${ZONE}`)]));
+    expect(f.queue.knows('_e')).toBe(false);
+    // mail, a listed name, points straight at _d: _d is one hop away now, _e two
+    f.answer('mail', 'TXT', reply([spf(`mail.${ZONE}`, `_d.${ZONE}`)]));
+    expect(f.queue.has('_e', 'TXT')).toBe(true);
+  });
+
+  it('asks a listed name that records point at for the types not asked yet, and moves it ahead of the lists', () => {
+    const f = followUpsOf([
+      { name: 'www', type: 'A' },
+      { name: 'mail', type: 'A' },
+    ]);
+    // what the apex phase found, before the follow-ups start
+    f.findings.absorb('@', 'MX', reply([{ type: 'MX', name: ZONE, ttl: 300, data: { preference: 10, exchange: `mail.${ZONE}` } }]));
+    f.start();
+    expect(f.waiting()).toEqual(['mail A', 'mail AAAA', 'mail CNAME', 'mail TXT', 'www A']);
+    expect(f.events).toEqual([{ type: 'progress', message: 'Following 1 name referenced by SPF, MX, CNAME, SRV and NS records: mail' }]);
+  });
+
+  it('checks a common name for a delegation and a wildcard once its three probes are in, and only if it exists', () => {
+    const [host, missing] = [COMMON_HOSTS[0], COMMON_HOSTS[1]] as [string, string];
+    const f = followUpsOf();
+    f.answer(host, 'A', reply([{ type: 'A', name: `${host}.${ZONE}`, ttl: 300, data: '192.0.2.1' }]));
+    f.answer(host, 'AAAA', reply([]));
+    expect(f.queue.has(host, 'NS')).toBe(false);
+    f.answer(host, 'CNAME', reply([]));
+    const checks = f.waiting();
+    expect(checks[0]).toBe(`${host} NS`);
+    expect(checks.slice(1).map((q) => q.split(' ')[1])).toEqual(['A', 'AAAA', 'CNAME', 'TXT', 'MX']);
+    expect(checks.slice(1).every((q) => new RegExp(`^dnsferry-[0-9a-f]{12}\\.${host} `).test(q))).toBe(true);
+    for (const type of ['A', 'AAAA', 'CNAME'] as const) f.answer(missing, type, reply([], { rcode: 'NXDOMAIN' }));
+    expect(f.queue.has(missing, 'NS')).toBe(false);
+  });
+
+  it('asks for the NS set of a delegation met anywhere, once', () => {
+    const f = followUpsOf();
+    const referral = reply([], {
+      authoritative: false,
+      authorities: [{ type: 'NS', name: `lab.${ZONE}`, ttl: 300, data: `ns1.elsewhere.example` }],
+    });
+    f.answer('x.lab', 'A', referral);
+    f.answer('y.lab', 'A', referral);
+    expect(f.waiting().filter((q) => q.endsWith(' NS'))).toEqual(['lab NS']);
   });
 });
