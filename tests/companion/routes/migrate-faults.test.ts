@@ -79,12 +79,15 @@ describe('migrate under faults', () => {
   });
 
   it('paces itself under the target rate limiter (one request per record)', async () => {
-    stack = await startStack({ sim: { rateLimit: { limit: 15, windowMs: 1000 } } });
+    // batches of 5, each sent one record at a time: 4 requests in flight
+    stack = await startStack({ sim: { rateLimit: { limit: 15, windowMs: 1000 } }, config: { batchSize: 5, concurrency: 4 } });
     stack.sim.setBatchEnabled(false);
     // more requests than one window allows, so the run has to wait for the next one
     const records = hosts(20);
     const { events } = await stack.migrate({ zones: [{ name: 'paced.example', records }] });
     expect(zoneComplete(events, 'paced.example')).toMatchObject({ created: 20, failed: 0 });
+    // with 4 in flight it still never goes over: one request too many blocks the token for a whole window
+    expect(stack.sim.counters.rejected429).toBe(0);
     expectExactly(
       stack,
       'paced.example',

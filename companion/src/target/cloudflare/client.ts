@@ -108,9 +108,14 @@ function waitAsked(res: Response): number {
   return retryAfterMs(res.headers.get('retry-after')) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000);
 }
 
-/** When the answer says the token's budget is spent (a header saying so, or a 429 that is not about one kind of request), every request of the token waits. */
-function notePause(budget: TokenBudget, res: Response): void {
+/**
+ * What an answer tells the token's budget: the `Ratelimit` header's requests left (so the requests
+ * in flight never overshoot it), and a 429 that is not about one kind of request (every request of
+ * the token waits for its Retry-After).
+ */
+function noteBudget(budget: TokenBudget, res: Response): void {
   const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
+  if (ratelimit && res.status !== 429) budget.noteBudget(ratelimit.remaining, ratelimit.resetS);
   let until = ratelimit && ratelimit.remaining === 0 ? Date.now() + ratelimit.resetS * 1000 : 0;
   if (res.status === 429 && slotOutcome(res) === 'overloaded') until = Math.max(until, Date.now() + waitAsked(res));
   if (until > budget.pausedUntil) budget.pausedUntil = until;
@@ -198,7 +203,7 @@ export class CloudflareClient {
         });
         outcome = slotOutcome(res);
         // before the slot goes back: a budget with nothing in flight is dropped unless it is paused
-        notePause(budget, res);
+        noteBudget(budget, res);
       } catch (err) {
         if (isDeadline(err) || isDeadline((err as Error).cause)) outcome = 'overloaded';
         permit.release(outcome); // a slot is for the exchange only, not for the backoff before the next attempt

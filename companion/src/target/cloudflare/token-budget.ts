@@ -14,6 +14,11 @@ export interface Permit {
  * - slots: at most `max` requests in flight; after a 429, a 5xx or a time-out the slots halve (down
  *   to one) and grow back by one per slots-full of answers that went well, as TCP sizes its window.
  *   Answers to requests sent before a halving do not halve again: one burst is one signal.
+ * - the allowance: what the target's budget (the `Ratelimit` header: requests left, seconds until
+ *   one frees) still allows, less what is in flight. A slot is granted only while it is above zero:
+ *   the first request over the limit blocks the token for a whole window (five minutes at
+ *   Cloudflare), so K requests in flight must not overshoot it. When it is spent the token pauses
+ *   until the target said one frees, then sends one request and waits for its answer's header.
  * - the pause: when the target said the budget is spent, no request of this token is sent before it.
  * A slot is held for the HTTP exchange only, never across a wait, so nothing can wait on itself.
  */
@@ -26,6 +31,11 @@ export class TokenBudget {
   private goodAnswers = 0;
   private sent = 0;
   private shrunkAt = 0;
+  /** Requests the target's budget still allows beyond those in flight; null until an answer says. */
+  private allowance: number | null = null;
+  /** When the target said the next request frees; until then a low allowance is worth keeping. */
+  private allowanceResetsAt = 0;
+  private allowanceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly max: number,
@@ -40,13 +50,40 @@ export class TokenBudget {
     return this.slots;
   }
 
+  /** Nothing in flight or waiting, and nothing known that a new budget would not know (a low allowance). */
   get idle(): boolean {
-    return this.inFlight === 0 && this.waiting.length === 0;
+    const allowanceKnown = this.allowance !== null && this.allowance < this.max && Date.now() < this.allowanceResetsAt;
+    return this.inFlight === 0 && this.waiting.length === 0 && !allowanceKnown;
+  }
+
+  /**
+   * What an answer's `Ratelimit` header said: `remaining` requests left once it was counted, and the
+   * seconds until one more frees. Requests still in flight may not have been counted yet.
+   */
+  noteBudget(remaining: number, resetSeconds: number): void {
+    this.allowance = remaining - this.inFlight;
+    this.allowanceResetsAt = Date.now() + resetSeconds * 1000;
+    clearTimeout(this.allowanceTimer);
+    if (this.allowance <= 0) {
+      this.pausedUntil = Math.max(this.pausedUntil, this.allowanceResetsAt);
+      // then one request, whose answer says how much is left
+      this.allowanceTimer = setTimeout(() => {
+        this.allowance = Math.max(this.allowance ?? 0, 1);
+        this.grant();
+        this.checkIdle();
+      }, resetSeconds * 1000);
+      this.allowanceTimer.unref();
+    }
+    this.grant();
+  }
+
+  private get mayStart(): boolean {
+    return this.inFlight < this.slots && (this.allowance === null || this.allowance > 0);
   }
 
   async acquire(signal: AbortSignal): Promise<Permit> {
     signal.throwIfAborted();
-    if (this.waiting.length > 0 || this.inFlight >= this.slots) {
+    if (this.waiting.length > 0 || !this.mayStart) {
       await new Promise<void>((resolve, reject) => {
         const grant = () => {
           signal.removeEventListener('abort', onAbort);
@@ -62,7 +99,7 @@ export class TokenBudget {
         this.waiting.push(grant);
       });
     } else {
-      this.inFlight++;
+      this.take();
     }
     const ticket = this.sent++;
     let done = false;
@@ -90,19 +127,24 @@ export class TokenBudget {
     }
   }
 
+  private take(): void {
+    this.inFlight++;
+    if (this.allowance !== null) this.allowance--;
+  }
+
   /** Hands free slots to waiters, in arrival order (a waiter is counted in flight as it is woken). */
   private grant(): void {
-    while (this.inFlight < this.slots && this.waiting.length > 0) {
-      this.inFlight++;
+    while (this.mayStart && this.waiting.length > 0) {
+      this.take();
       (this.waiting.shift() as () => void)();
     }
   }
 
   private checkIdle(): void {
-    if (!this.idle) return;
-    const pause = this.pausedUntil - Date.now();
-    if (pause <= 0) this.onIdle();
-    else setTimeout(() => this.checkIdle(), pause).unref();
+    if (this.inFlight > 0 || this.waiting.length > 0) return; // the last release checks again
+    const wait = Math.max(this.pausedUntil, this.idle ? 0 : this.allowanceResetsAt) - Date.now();
+    if (wait <= 0) this.onIdle();
+    else setTimeout(() => this.checkIdle(), wait).unref();
   }
 }
 

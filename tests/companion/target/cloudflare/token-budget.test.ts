@@ -68,6 +68,47 @@ describe('TokenBudget', () => {
   });
 });
 
+describe("the target's allowance", () => {
+  it('grants no more requests than the Ratelimit header leaves, counting those in flight', async () => {
+    const budget = new TokenBudget(4);
+    const first = await budget.acquire(live());
+    const second = await budget.acquire(live());
+    budget.noteBudget(3, 1); // 3 left once `first` was counted; `second` may not be counted yet
+    first.release('ok');
+    const third = await budget.acquire(live()); // 3 − 2 in flight: one more
+    let fourth = false;
+    const waiting = budget.acquire(live()).then((p) => ((fourth = true), p));
+    await tick();
+    expect(fourth).toBe(false); // a slot is free, the budget is not
+    second.release('ok');
+    third.release('ok');
+    await tick();
+    expect(fourth).toBe(false); // answers without a header say nothing new
+    budget.noteBudget(5, 1);
+    (await waiting).release('ok');
+    expect(fourth).toBe(true);
+  });
+
+  it('once spent, pauses until one request frees, then sends one and waits for its answer', async () => {
+    const budget = new TokenBudget(4);
+    const p = await budget.acquire(live());
+    const started = Date.now();
+    budget.noteBudget(0, 0.1);
+    expect(budget.pausedUntil).toBeGreaterThanOrEqual(started + 100);
+    p.release('ok');
+    const next = await budget.acquire(live());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    let another = false;
+    void budget.acquire(live()).then(() => (another = true));
+    await tick();
+    expect(another).toBe(false); // one request, until its answer says more
+    budget.noteBudget(10, 1);
+    next.release('ok');
+    await tick();
+    expect(another).toBe(true);
+  });
+});
+
 describe('budgets per token', () => {
   it('is one budget for one token across callers, another for another token, and none once idle', async () => {
     const before = budgetsInUse();
