@@ -107,4 +107,18 @@ describe('ManualPanel', () => {
     expect((again.get('[data-testid=manual-text]').element as HTMLTextAreaElement).value).toBe('');
     again.unmount();
   });
+
+  it('lists at most 200 lines it could not read, and says how many more', async () => {
+    const w = mountPanel();
+    const issues = Array.from({ length: 10_000 }, (_, i) => ({ line: i + 1, text: `bad ${i}`, message: 'not a record' }));
+    await w.setProps({ issues });
+    expect(w.get('[data-testid=manual-issues] strong').text()).toContain('10,000 lines could not be read');
+    expect(w.findAll('[data-testid=manual-issue]')).toHaveLength(200);
+    expect(w.get('[data-testid=manual-issue]').text()).toContain('line 1');
+    expect(w.get('[data-testid=manual-issues-more]').text()).toBe('and 9,800 more; the first 200 are shown');
+    await w.setProps({ issues: issues.slice(0, 3) });
+    expect(w.findAll('[data-testid=manual-issue]')).toHaveLength(3);
+    expect(w.find('[data-testid=manual-issues-more]').exists()).toBe(false);
+    w.unmount();
+  });
 });
