@@ -22,13 +22,16 @@ export function createJobTracker(keepAlive?: () => void): JobTracker {
         keepAlive();
         timer = setInterval(() => keepAlive(), KEEP_ALIVE_MS);
       }
-      void job.finally(() => {
+      const ended = () => {
         running.delete(job);
         if (running.size === 0 && timer) {
           clearInterval(timer);
           timer = null;
         }
-      });
+      };
+      // a job reports its own failure in its state; a rejection must still end it here, and not
+      // surface as an unhandled rejection in the worker
+      job.then(ended, ended);
     },
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);

@@ -58,4 +58,21 @@ describe('job tracker', () => {
     await waiting;
     expect(idle).toBe(true);
   });
+
+  it('a job that rejects still ends, and the worker sees no unhandled rejection', async () => {
+    const keepAlive = vi.fn();
+    const tracker = createJobTracker(keepAlive);
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      tracker.track(Promise.reject(new Error('stream broke')));
+      await vi.advanceTimersByTimeAsync(0);
+      await tracker.idle();
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });
