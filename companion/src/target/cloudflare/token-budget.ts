@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
+/** When a spent budget's probe brought no new figure, the wait before the next one. */
+const PROBE_AGAIN_MS = 1000;
+
 /** How a request that held a slot went, for the slot count. */
 export type SlotOutcome = 'ok' | 'overloaded' | 'other';
 
@@ -64,17 +67,23 @@ export class TokenBudget {
     this.allowance = remaining - this.inFlight;
     this.allowanceResetsAt = Date.now() + resetSeconds * 1000;
     clearTimeout(this.allowanceTimer);
+    this.allowanceTimer = undefined;
     if (this.allowance <= 0) {
       this.pausedUntil = Math.max(this.pausedUntil, this.allowanceResetsAt);
-      // then one request, whose answer says how much is left
-      this.allowanceTimer = setTimeout(() => {
-        this.allowance = Math.max(this.allowance ?? 0, 1);
-        this.grant();
-        this.checkIdle();
-      }, resetSeconds * 1000);
-      this.allowanceTimer.unref();
+      this.probeAfter(resetSeconds * 1000);
     }
     this.grant();
+  }
+
+  /** After `ms`, one request, whose answer says how much is left. */
+  private probeAfter(ms: number): void {
+    this.allowanceTimer = setTimeout(() => {
+      this.allowanceTimer = undefined;
+      this.allowance = Math.max(this.allowance ?? 0, 1);
+      this.grant();
+      this.checkIdle();
+    }, ms);
+    this.allowanceTimer.unref();
   }
 
   private get mayStart(): boolean {
@@ -109,6 +118,9 @@ export class TokenBudget {
         done = true;
         this.inFlight--;
         this.adapt(ticket, outcome);
+        // the probe got no header (a network error, an answer without one): probe again, never hang
+        if (this.allowance !== null && this.allowance <= 0 && this.inFlight === 0 && !this.allowanceTimer)
+          this.probeAfter(Math.max(PROBE_AGAIN_MS, this.allowanceResetsAt - Date.now()));
         this.grant();
         this.checkIdle();
       },

@@ -109,6 +109,20 @@ describe("the target's allowance", () => {
   });
 });
 
+describe('a spent allowance whose probe brings no figure', () => {
+  it('probes again a second later rather than wait for an answer that will not come', async () => {
+    const budget = new TokenBudget(4);
+    const p = await budget.acquire(live());
+    budget.noteBudget(0, 0.05);
+    p.release('ok');
+    const probe = await budget.acquire(live()); // after 50 ms
+    probe.release('other'); // reset, or an answer without a Ratelimit header
+    const started = Date.now();
+    (await budget.acquire(live())).release('ok');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
 describe('budgets per token', () => {
   it('is one budget for one token across callers, another for another token, and none once idle', async () => {
     const before = budgetsInUse();
