@@ -70,7 +70,7 @@ export interface CallInit {
   /** Longest Retry-After this call waits out (default: the client's maxRetryAfterMs). */
   maxWaitMs?: number;
   /** Told when the call is about to wait a noticeable time because the target asked, so a stream can say so. */
-  onWait?: (wait: TargetWait) => void;
+  onWait?: ((wait: TargetWait) => void) | undefined;
 }
 
 /** Cloudflare error codes that mean "identical record already exists". */
@@ -94,30 +94,40 @@ function parseRatelimit(header: string | null): { remaining: number; resetS: num
   return r && t ? { remaining: Number(r[1]), resetS: Number(t[1]) } : null;
 }
 
-/** A 5xx, or a 429 that spent the token's budget, means fewer requests at once; a 429 about one kind of request does not. */
-function slotOutcome(res: Response): SlotOutcome {
-  if (res.status >= 500) return 'overloaded';
-  if (res.status !== 429) return 'ok';
-  const remaining = parseRatelimit(res.headers.get('ratelimit'))?.remaining ?? 0;
-  return remaining > 0 ? 'ok' : 'overloaded';
+/** What an answer says about the token's budget, read once per answer. */
+interface BudgetSignal {
+  /** The `Ratelimit` header: requests left and seconds until one frees. */
+  ratelimit: { remaining: number; resetS: number } | null;
+  /** For a 429, how long it asks to wait: Retry-After, else the header's reset, else a second. */
+  waitMs: number;
+  /** A 429 while the header still shows requests left: about this kind of request (adding zones), not the token. */
+  narrow: boolean;
 }
 
-/** How long a 429 asks to wait: Retry-After, else the budget's reset, else a second. */
-function waitAsked(res: Response): number {
+function budgetSignal(res: Response): BudgetSignal {
   const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
-  return retryAfterMs(res.headers.get('retry-after')) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000);
+  const waitMs = res.status === 429 ? (retryAfterMs(res.headers.get('retry-after')) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000)) : 0;
+  return { ratelimit, waitMs, narrow: res.status === 429 && (ratelimit?.remaining ?? 0) > 0 };
+}
+
+/** A 5xx, or a 429 that spent the token's budget, means fewer requests at once; a 429 about one kind of request does not. */
+function slotOutcome(status: number, signal: BudgetSignal): SlotOutcome {
+  return status >= 500 || (status === 429 && !signal.narrow) ? 'overloaded' : 'ok';
 }
 
 /**
  * What an answer tells the token's budget: the `Ratelimit` header's requests left (so the requests
- * in flight never overshoot it), and a 429 that is not about one kind of request (every request of
- * the token waits for its Retry-After).
+ * in flight never overshoot it, and a spent budget pauses the token), and a 429 that is not about one
+ * kind of request (every request of the token waits for its Retry-After, or the reset if longer).
  */
-function noteBudget(budget: TokenBudget, res: Response): void {
-  const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
-  if (ratelimit && res.status !== 429) budget.noteBudget(ratelimit.remaining, ratelimit.resetS);
-  let until = ratelimit && ratelimit.remaining === 0 ? Date.now() + ratelimit.resetS * 1000 : 0;
-  if (res.status === 429 && slotOutcome(res) === 'overloaded') until = Math.max(until, Date.now() + waitAsked(res));
+function noteBudget(budget: TokenBudget, status: number, signal: BudgetSignal): void {
+  const { ratelimit } = signal;
+  if (status !== 429) {
+    if (ratelimit) budget.noteBudget(ratelimit.remaining, ratelimit.resetS);
+    return;
+  }
+  if (signal.narrow) return;
+  const until = Date.now() + Math.max(signal.waitMs, ratelimit ? ratelimit.resetS * 1000 : 0);
   if (until > budget.pausedUntil) budget.pausedUntil = until;
 }
 
@@ -183,6 +193,7 @@ export class CloudflareClient {
       await this.waitOutPause(init);
       let res: Response;
       let text: string;
+      let heard: BudgetSignal;
       const budget = this.budget();
       const permit = await budget.acquire(init.signal);
       let outcome: SlotOutcome = 'other';
@@ -201,9 +212,10 @@ export class CloudflareClient {
           });
           return [r, await r.text()] as const;
         });
-        outcome = slotOutcome(res);
+        heard = budgetSignal(res);
+        outcome = slotOutcome(res.status, heard);
         // before the slot goes back: a budget with nothing in flight is dropped unless it is paused
-        noteBudget(budget, res);
+        noteBudget(budget, res.status, heard);
       } catch (err) {
         if (isDeadline(err) || isDeadline((err as Error).cause)) outcome = 'overloaded';
         permit.release(outcome); // a slot is for the exchange only, not for the backoff before the next attempt
@@ -220,11 +232,11 @@ export class CloudflareClient {
         permit.release(outcome);
       }
       if (res.status === 429) {
-        const after = waitAsked(res);
+        const after = heard.waitMs;
         if (after > (init.maxWaitMs ?? this.opts.maxRetryAfterMs)) {
           throw this.fail('rate_limit', 971, `rate limited; the target asks to wait ${Math.ceil(after / 1000)} s`, 429);
         }
-        if (slotOutcome(res) === 'ok') {
+        if (heard.narrow) {
           // requests remain, so the refusal is about this kind of request (adding zones): it alone
           // waits (the token's pause, noted above, holds every request otherwise)
           if (after >= NOTICEABLE_WAIT_MS) init.onWait?.({ ms: after, shared: false });

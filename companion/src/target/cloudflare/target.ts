@@ -1,7 +1,7 @@
 import { recordKey, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
-import { type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
+import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';
@@ -18,7 +18,7 @@ interface Item {
   record: DnsRecord;
 }
 
-type WriteOptions = CallOptions & { onWait?: ((wait: TargetWait) => void) | undefined };
+type WriteOptions = CallOptions & Pick<CallInit, 'onWait'>;
 
 /**
  * The Cloudflare adapter. Writes go through the batch endpoint, `batchSize` records per request
@@ -126,7 +126,7 @@ export class CloudflareTarget implements Target {
       await this.client.call('POST', `/zones/${zone.id}/dns_records/batch`, {
         body: { posts: chunk.map((it) => toPayload(it.record, zone.name)) },
         signal: neverAborts,
-        ...(opts.onWait ? { onWait: opts.onWait } : {}),
+        onWait: opts.onWait,
       });
       for (const it of chunk) yield { index: it.index, status: 'created' };
       return;
@@ -155,7 +155,7 @@ export class CloudflareTarget implements Target {
       await this.client.call('POST', `/zones/${zone.id}/dns_records`, {
         body: toPayload(item.record, zone.name),
         signal: neverAborts,
-        ...(opts.onWait ? { onWait: opts.onWait } : {}),
+        onWait: opts.onWait,
       });
       return { index: item.index, status: 'created' };
     } catch (err) {
@@ -202,14 +202,8 @@ export class CloudflareTarget implements Target {
     yield* this.writeChunk(zone, missing, opts);
   }
 
-  private async findZone(name: string, signal: AbortSignal, onWait?: (wait: TargetWait) => void): Promise<TargetZone | null> {
-    const zones = await this.client.listAll<CloudflareZone>(
-      '/zones',
-      { name, 'account.id': this.accountId },
-      50,
-      signal,
-      onWait ? { onWait } : {},
-    );
+  private async findZone(name: string, signal: AbortSignal, onWait: CallInit['onWait']): Promise<TargetZone | null> {
+    const zones = await this.client.listAll<CloudflareZone>('/zones', { name, 'account.id': this.accountId }, 50, signal, { onWait });
     const zone = zones.find((z) => z.name.toLowerCase() === name);
     return zone ? toZone(zone, false) : null;
   }
