@@ -41,7 +41,8 @@ export class CloudflareTarget implements Target {
   ) {}
 
   expectZones(names: readonly string[]): void {
-    this.directory = new ZoneDirectory(this.client, this.accountId, names.length);
+    // one zone: its lookup by name is one request, as a listing's first page would be
+    this.directory = names.length >= 2 ? new ZoneDirectory(this.client, this.accountId, names.length) : null;
   }
 
   async findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null> {

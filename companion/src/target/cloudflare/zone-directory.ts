@@ -19,14 +19,13 @@ export class ZoneDirectory {
   constructor(
     private readonly client: CloudflareClient,
     private readonly accountId: string,
-    /** Zones the request will look up. */
+    /** Zones the request will look up: two or more, or a lookup by name costs less. */
     private readonly expected: number,
   ) {}
 
   /** The zone, or null when the account has no such zone; undefined when the directory cannot tell. */
   async find(name: string, signal: AbortSignal): Promise<CloudflareZone | null | undefined> {
     const key = name.toLowerCase();
-    if (this.expected < 2) return undefined;
     this.listing ??= this.list(signal).catch(() => null);
     const all = await this.listing;
     if (all) return all.get(key) ?? null;
