@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
-import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
+import { testClient } from '../../../support/cloudflare-client';
 import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
 
 /** Bigger than the 5,000-record pages used before: a re-run read such a zone in two or more requests. */
@@ -17,15 +17,7 @@ describe('listing a zone at the target', () => {
     zone = sim.addZone({ accountId: seed.accountId, name: 'big-list.example', plan: 'enterprise' });
     for (let i = 0; i < RECORDS; i++)
       sim.addRecord(zone.id, { type: 'A', name: `h${i}.big-list.example`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 });
-    const client = new CloudflareClient({
-      baseUrl: sim.url,
-      token: seed.token,
-      fetch,
-      timeoutMs: 30_000,
-      retryBaseMs: 5,
-      maxRetryAfterMs: 0,
-    });
-    target = new CloudflareTarget(client, seed.accountId, 200);
+    target = new CloudflareTarget(testClient(sim.url, seed.token), seed.accountId, 200);
   });
   afterAll(() => sim.close());
 

@@ -3,7 +3,7 @@ import type { DnsRecord } from '@dnsferry/shared';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbox/cloudflare/latency';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
-import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
+import { testClient } from '../../../support/cloudflare-client';
 import { CloudflareTarget, batchCount } from '@dnsferry/companion/target/cloudflare/target';
 import type { CreateOutcome } from '@dnsferry/companion/target/target';
 
@@ -23,15 +23,7 @@ async function setup(slots: number, perRequestMs = 30) {
   const seed = seedCloudflareDemo(sim);
   const z = sim.addZone({ accountId: seed.accountId, name: 'slots.example' });
   proxy = await startLatencyProxy(sim.url, { perRequestMs });
-  const client = new CloudflareClient({
-    baseUrl: proxy.url,
-    token: seed.token,
-    fetch,
-    timeoutMs: 30_000,
-    retryBaseMs: 5,
-    maxRetryAfterMs: 0,
-  });
-  const target = new CloudflareTarget(client, seed.accountId, 10, slots);
+  const target = new CloudflareTarget(testClient(proxy.url, seed.token), seed.accountId, 10, slots);
   return { target, zone: { id: z.id, name: z.name, status: 'active', nameServers: [], created: false }, sim, proxy };
 }
 
@@ -112,15 +104,7 @@ describe('one budget per token', () => {
     proxy = await startLatencyProxy(sim.url, { perRequestMs: 30 });
     const target = (token: string, zone: string) => {
       const z = sim!.addZone({ accountId: seed.accountId, name: zone });
-      const client = new CloudflareClient({
-        baseUrl: proxy!.url,
-        token,
-        fetch,
-        timeoutMs: 30_000,
-        retryBaseMs: 5,
-        maxRetryAfterMs: 0,
-        maxInFlight: 2,
-      });
+      const client = testClient(proxy!.url, token, { maxInFlight: 2 });
       return {
         target: new CloudflareTarget(client, seed.accountId, 10, 4),
         zone: { id: z.id, name: z.name, status: 'active', nameServers: [], created: false },

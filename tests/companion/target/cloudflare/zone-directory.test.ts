@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
-import { CloudflareClient } from '@dnsferry/companion/target/cloudflare/client';
+import { testClient } from '../../../support/cloudflare-client';
 import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
 
 const signal = new AbortController().signal;
@@ -13,15 +13,7 @@ describe('finding the zones of a request', () => {
   beforeEach(async () => {
     sim = await startCloudflareSimulator({ rateLimit: false });
     seed = seedCloudflareDemo(sim);
-    const client = new CloudflareClient({
-      baseUrl: sim.url,
-      token: seed.token,
-      fetch,
-      timeoutMs: 30_000,
-      retryBaseMs: 5,
-      maxRetryAfterMs: 0,
-    });
-    target = new CloudflareTarget(client, seed.accountId, 200, 4);
+    target = new CloudflareTarget(testClient(sim.url, seed.token), seed.accountId, 200, 4);
   });
   afterEach(() => sim.close());
 
