@@ -1,7 +1,7 @@
 import { CutoverEventSchema, ENDPOINTS } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
 import { applyCutoverEvent, createCutoverJob, endCutoverJob, type CutoverJob } from './cutover-state';
-import { followStream, type JobSlot, type RunContext } from './job-run';
+import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import type { Command } from './messages';
 
 export const CHECK_INTERRUPTED = 'The companion closed the stream before the check finished. Checking again is safe: it writes nothing.';
@@ -20,9 +20,7 @@ export async function runCutover(
     requestActivation: request.requestActivation === true,
     now: ctx.now(),
   });
-  slot.job = job;
-  const ac = new AbortController();
-  slot.abort = ac;
+  const ac = occupy(slot, job);
   const send = () => {
     if (slot.job === job) ctx.emit({ type: 'cutover', job: structuredClone(job) });
   };
@@ -46,7 +44,7 @@ export async function runCutover(
       failed: (error) => endCutoverJob(job, 'failed', error, ctx.now()),
     });
   } finally {
-    if (slot.abort === ac) slot.abort = null;
+    vacate(slot, ac);
     send();
     await ctx.persister.now();
   }

@@ -22,6 +22,18 @@ export interface JobSlot<J> {
   abort: AbortController | null;
 }
 
+/** Puts a new job in the slot, and returns the controller that stops its stream. */
+export function occupy<J>(slot: JobSlot<J>, job: J): AbortController {
+  slot.job = job;
+  slot.abort = new AbortController();
+  return slot.abort;
+}
+
+/** A run's stream has ended: its controller leaves the slot, unless a newer run's is there already. */
+export function vacate<J>(slot: JobSlot<J>, ac: AbortController): void {
+  if (slot.abort === ac) slot.abort = null;
+}
+
 /** What a run does with each event of its stream and with each way the stream can end. */
 export interface StreamHandlers<E> {
   event(event: E): void;

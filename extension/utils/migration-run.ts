@@ -1,6 +1,6 @@
 import { ENDPOINTS, MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
-import { followStream, type JobSlot, type RunContext } from './job-run';
+import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import type { Command } from './messages';
 import { applyMigrateEvent, createMigrationJob, endMigrationJob, type JobStatus, type MigrationJob } from './migration-state';
 
@@ -29,9 +29,7 @@ export async function runMigration(
     now: ctx.now(),
     ...(request.subscriptionId ? { subscriptionId: request.subscriptionId } : {}),
   });
-  slot.job = job;
-  const ac = new AbortController();
-  slot.abort = ac;
+  const ac = occupy(slot, job);
   let pending: MigrateEvent[] = [];
   const flush = () => {
     if (pending.length === 0) return;
@@ -66,7 +64,7 @@ export async function runMigration(
     });
   } finally {
     clearInterval(timer);
-    if (slot.abort === ac) slot.abort = null;
+    vacate(slot, ac);
     await ctx.persister.now();
   }
 }

@@ -1,6 +1,6 @@
 import { ENDPOINTS, ScanEventSchema } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
-import { followStream, type JobSlot, type RunContext } from './job-run';
+import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
 
 export const SCAN_INTERRUPTED = 'The companion closed the stream before the scan finished.';
@@ -9,9 +9,7 @@ export const SCAN_CANCELLED = 'Scan stopped.';
 /** Runs one scan in `slot`: the popup gets the whole job at most once per `flushMs`, and once more at the end. */
 export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companionUrl: string, domain: string): Promise<void> {
   const job = createScanJob({ id: ctx.newId(), domain, now: ctx.now() });
-  slot.job = job;
-  const ac = new AbortController();
-  slot.abort = ac;
+  const ac = occupy(slot, job);
   let dirty = false;
   const flush = () => {
     if (!dirty || slot.job !== job) return;
@@ -36,7 +34,7 @@ export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companion
     });
   } finally {
     clearInterval(timer);
-    if (slot.abort === ac) slot.abort = null;
+    vacate(slot, ac);
     if (slot.job === job) ctx.emit({ type: 'scan', job: structuredClone(job) });
     await ctx.persister.now();
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CompanionError } from '@/utils/companion';
-import { followStream, type StreamHandlers } from '@/utils/job-run';
+import { followStream, occupy, vacate, type JobSlot, type StreamHandlers } from '@/utils/job-run';
 
 type Ending = { how: 'closed' } | { how: 'cancelled' } | { how: 'failed'; error: string };
 
@@ -66,5 +66,18 @@ describe('followStream', () => {
       failed: (error) => void endings.push(error),
     });
     expect(endings).toEqual(['event 2 does not fit the job']);
+  });
+});
+
+describe('a job slot', () => {
+  it("is occupied by the newest run; an older run ending does not take the newer one's controller out", () => {
+    const slot: JobSlot<string> = { job: null, abort: null };
+    const first = occupy(slot, 'first');
+    const second = occupy(slot, 'second');
+    expect(slot).toEqual({ job: 'second', abort: second });
+    vacate(slot, first);
+    expect(slot.abort).toBe(second);
+    vacate(slot, second);
+    expect(slot).toEqual({ job: 'second', abort: null });
   });
 });
