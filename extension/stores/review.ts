@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import { RECORD_SPECS, RECORD_TYPES, type DnsRecord, type MigrateRequest, type RecordType } from '@dnsferry/shared';
+import { RECORD_TYPES, isProxiable, isProxied, type DnsRecord, type MigrateRequest, type RecordType } from '@dnsferry/shared';
 import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
@@ -46,8 +46,7 @@ export function recordKey(zone: string, r: DnsRecord): string {
 const TYPE_ORDER: readonly RecordType[] = RECORD_TYPES;
 
 /** Whether the target can serve this record through its proxy (A, AAAA, CNAME). */
-export const canProxy = (r: DnsRecord): boolean => RECORD_SPECS[r.type].proxiable === true;
-const proxiedIn = (r: DnsRecord): boolean => 'proxied' in r && r.proxied === true;
+export const canProxy = (r: DnsRecord): boolean => isProxiable(r);
 
 /** Gives each record a key; the same record twice keeps two distinct keys. */
 export function keyRecords(zone: string, records: DnsRecord[]): ReviewRecord[] {
@@ -192,14 +191,14 @@ export const useReviewStore = defineStore('review', () => {
     const chosen = proxyChoice.value;
     const on = new Set<string>();
     for (const z of zones.value) {
-      for (const r of z.ordered) if (canProxy(r.record) && (chosen.get(r.key) ?? proxiedIn(r.record))) on.add(r.key);
+      for (const r of z.ordered) if (canProxy(r.record) && (chosen.get(r.key) ?? isProxied(r.record))) on.add(r.key);
     }
     return on;
   });
   function withProxying(r: ReviewRecord, proxiedKeys: Set<string>): DnsRecord {
     if (!canProxy(r.record)) return r.record;
     const on = proxiedKeys.has(r.key);
-    if (on === proxiedIn(r.record)) return r.record;
+    if (on === isProxied(r.record)) return r.record;
     const { proxied: _, ...rest } = r.record as DnsRecord & { proxied?: boolean };
     return (on ? { ...rest, proxied: true } : rest) as DnsRecord;
   }

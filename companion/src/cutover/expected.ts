@@ -1,4 +1,4 @@
-import { DnsRecordSchema, RECORD_SPECS, parseZoneFile, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, disposition, parseZoneFile, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { Source } from '../source/source';
 
@@ -67,10 +67,9 @@ export async function expectedRecords(
       continue;
     }
     if (r.name === '@' && (r.type === 'NS' || r.type === 'SOA')) continue;
-    const managed = RECORD_SPECS[r.type].managedByTarget;
-    if (managed) excluded.push(`${r.type} ${r.name}: ${managed}`);
-    else if (r.type === 'DS' && r.name === '@') excluded.push('DS @: it belongs in the parent zone, at the registrar');
-    else records.push(r);
+    const held = disposition(r);
+    if (held.action === 'hold') records.push(r);
+    else excluded.push(`${r.type} ${r.name}: ${held.reason}`);
   }
   return { records, from, excluded, notes };
 }

@@ -1,6 +1,7 @@
 import {
   MAX_LISTED_MISMATCHES,
-  RECORD_SPECS,
+  isProxiable,
+  isProxied,
   describeValue,
   recordKey,
   type DnsRecord,
@@ -93,7 +94,7 @@ async function compareSet(
 ): Promise<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> {
   const expectedValues = set.records.map(describeValue).sort();
   const held = atTarget.get(`${set.type}|${set.name}`) ?? [];
-  if (RECORD_SPECS[set.type].proxiable && held.some((r) => 'proxied' in r && r.proxied === true)) {
+  if (isProxiable(set) && held.some(isProxied)) {
     // Proxied: the answer shows the target's addresses, so the target's own listing is the evidence.
     const ok = sameKeys(set.records, held);
     return ok

@@ -1,4 +1,4 @@
-import { describeValue, type DnsRecord, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { describeValue, isProxied, type DnsRecord, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
 import type { Target, TargetZone } from '../target/target';
 import { plan, type IncomingRecord, type PlanStep } from './plan';
@@ -121,7 +121,7 @@ type Create = Extract<PlanStep, { action: 'create' }>;
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function createdText(s: Create, verb: string): string {
-  const proxied = 'proxied' in s.record && s.record.proxied ? ' (proxied)' : '';
+  const proxied = isProxied(s.record) ? ' (proxied)' : '';
   return `${verb}→ ${describeValue(s.record)}${proxied}${s.note ? ` (${s.note})` : ''}`;
 }
 

@@ -1,6 +1,5 @@
-import { DnsRecordSchema, RECORD_SPECS, recordKey, type DnsRecord } from '@dnsferry/shared';
+import { DnsRecordSchema, disposition, recordKey, targetTtl, type DnsRecord } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
-import { targetTtl } from '../records/ttl';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =
@@ -35,20 +34,9 @@ export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord
     if (record === null) {
       return { index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` };
     }
-    const managed = RECORD_SPECS[record.type].managedByTarget;
-    if (managed) return { index, action: 'skip', record, reason: `skipped: ${managed}`, exists: false };
-    if (record.type === 'NS' && record.name === '@') {
-      return { index, action: 'skip', record, reason: 'skipped: the target manages the apex NS records itself', exists: false };
-    }
-    if (record.type === 'DS' && record.name === '@') {
-      return {
-        index,
-        action: 'fail',
-        record,
-        ...label,
-        reason: 'a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone',
-      };
-    }
+    const held = disposition(record);
+    if (held.action === 'skip') return { index, action: 'skip', record, reason: `skipped: ${held.reason}`, exists: false };
+    if (held.action === 'fail') return { index, action: 'fail', record, ...label, reason: held.reason };
     const key = recordKey(record);
     const there = present.get(key);
     if (there) {

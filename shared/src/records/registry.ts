@@ -10,7 +10,7 @@ import { NAPTR, URI } from './types/uri-naptr';
 import { LOC } from './types/loc';
 import { HTTPS, SVCB } from './types/svcb';
 
-/** Every record type the contract reads. The target holds all but the ones marked `managedByTarget`. */
+/** Every record type the contract reads; which of them the target holds is in `target-rules.ts`. */
 export const RECORD_TYPES = [
   'A',
   'AAAA',
@@ -81,6 +81,3 @@ export function typeByCode(code: number): RecordType | null {
   for (const t of RECORD_TYPES) if (RECORD_SPECS[t].code === code) return t;
   return null;
 }
-
-/** The types a source may carry and the target holds. */
-export const MIGRATABLE_TYPES = RECORD_TYPES.filter((t) => !RECORD_SPECS[t].managedByTarget);

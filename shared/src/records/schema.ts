@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isHostname, isRelativeName, toAsciiHostname } from '../names';
 import { RdataError, RdataReader, tokenize } from './rdata';
-import { MIGRATABLE_TYPES, RECORD_SPECS, RECORD_TYPES, type RecordType } from './registry';
+import { RECORD_SPECS, RECORD_TYPES, type RecordType } from './registry';
+import { HELD_TYPES } from './target-rules';
 
 export const RecordTypeSchema = z.enum(RECORD_TYPES, { error: `expected one of ${RECORD_TYPES.join(', ')}` });
 
@@ -131,8 +132,8 @@ export const DnsRecordSchema = z.discriminatedUnion(
     error: (iss) => {
       const t = (iss.input as { type?: unknown } | undefined)?.type;
       return typeof t === 'string'
-        ? `record type ${t.slice(0, 20)} is not supported (supported: ${MIGRATABLE_TYPES.join(', ')})`
-        : `expected a record whose type is one of ${MIGRATABLE_TYPES.join(', ')}`;
+        ? `record type ${t.slice(0, 20)} is not supported (supported: ${HELD_TYPES.join(', ')})`
+        : `expected a record whose type is one of ${HELD_TYPES.join(', ')}`;
     },
   },
 );

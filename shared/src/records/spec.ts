@@ -20,8 +20,4 @@ export interface RecordTypeSpec {
   parse(r: RdataReader): RecordValue;
   /** Wire RDATA (`\#` in a zone file, a DNS answer) → canonical value. */
   read(w: WireReader): RecordValue;
-  /** The target may serve it through its proxy (A, AAAA, CNAME). */
-  proxiable?: boolean;
-  /** Why the target never takes it from a source (it manages or signs it itself); the record is skipped. */
-  managedByTarget?: string;
 }

@@ -32,7 +32,7 @@ describe('expectedRecords', () => {
     ]);
     expect(e.excluded).toHaveLength(4);
     expect(e.excluded[0]).toMatch(/^DNSKEY @: /);
-    expect(e.excluded[1]).toBe('DS @: it belongs in the parent zone, at the registrar');
+    expect(e.excluded[1]).toBe('DS @: a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone');
     expect(e.excluded[2]).toBe('A elsewhere.example.org.: the name is outside the zone example.com');
     expect(e.excluded[3]).toMatch(/^A broken: .*999\.1\.1\.1/);
   });

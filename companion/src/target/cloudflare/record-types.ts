@@ -1,10 +1,8 @@
-import { quoteBytes, tokenBytes, tokenize, type DnsRecord, type RecordType } from '@dnsferry/shared';
+import { quoteBytes, tokenBytes, tokenize, type DnsRecord, type HeldType, isProxied } from '@dnsferry/shared';
 import type { CloudflareRecord } from './wire';
 
 /** The type-specific part of a create body: `content`, or `data` (+ `priority` for MX and URI). */
 export type CloudflareValue = { content?: string; data?: Record<string, unknown>; priority?: number; proxied?: boolean };
-/** The types the target holds (the others are skipped before they reach the adapter). */
-export type HeldType = Exclude<RecordType, 'SOA' | 'DNSKEY' | 'CDS' | 'CDNSKEY' | 'RRSIG' | 'NSEC' | 'NSEC3' | 'NSEC3PARAM'>;
 
 interface Mapping {
   /** Canonical record → the value part of a create body. */
@@ -25,7 +23,7 @@ const num = (v: unknown) => Number(v ?? 0);
 
 const plain: Mapping = { toWire: (r) => ({ content: r.content }), fromWire: (w) => ({ content: w.content }) };
 const proxiable: Mapping = {
-  toWire: (r) => ({ content: r.content, proxied: 'proxied' in r && r.proxied === true }),
+  toWire: (r) => ({ content: r.content, proxied: isProxied(r) }),
   fromWire: (w) => ({ content: w.content }),
 };
 const tlsaLike: Mapping = {
@@ -169,5 +167,3 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
     },
   },
 };
-
-export const isHeldType = (t: string): t is HeldType => Object.prototype.hasOwnProperty.call(CLOUDFLARE_TYPES, t);

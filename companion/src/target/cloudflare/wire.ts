@@ -1,6 +1,5 @@
-import { DnsRecordSchema, fqdn, resolveName, type DnsRecord } from '@dnsferry/shared';
-import { targetTtl } from '../../records/ttl';
-import { CLOUDFLARE_TYPES, isHeldType } from './record-types';
+import { DnsRecordSchema, fqdn, isHeldType, resolveName, targetTtl, type DnsRecord } from '@dnsferry/shared';
+import { CLOUDFLARE_TYPES } from './record-types';
 
 /** A DNS record as the Cloudflare API returns it (the fields we read). */
 export interface CloudflareRecord {

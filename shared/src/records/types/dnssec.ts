@@ -23,10 +23,9 @@ export const ALGORITHMS: Record<string, number> = {
   PRIVATEOID: 254,
 };
 
-function dsLike(code: number, managedByTarget?: string): RecordTypeSpec {
+function dsLike(code: number): RecordTypeSpec {
   return {
     code,
-    ...(managedByTarget ? { managedByTarget } : {}),
     parse(r) {
       const keyTag = r.int('the key tag', 65535);
       const alg = r.intOrMnemonic('the algorithm', 255, ALGORITHMS);
@@ -39,14 +38,12 @@ function dsLike(code: number, managedByTarget?: string): RecordTypeSpec {
 
 /** DS: a child zone's delegation signer, held at the parent (this zone) — the target takes it below the apex. */
 export const DS = dsLike(43);
-/** CDS/CDNSKEY/DNSKEY/RRSIG/NSEC*: what a signed zone carries; the target signs the zone itself. */
-const SIGNED = 'the target signs the zone itself (turn on DNSSEC there)';
-export const CDS = dsLike(59, SIGNED);
+/** CDS: the child's request to its parent to change the DS. */
+export const CDS = dsLike(59);
 
 function keyLike(code: number): RecordTypeSpec {
   return {
     code,
-    managedByTarget: SIGNED,
     parse(r) {
       const flags = r.int('the flags', 65535);
       const protocol = r.int('the protocol', 255);
@@ -63,7 +60,6 @@ export const CDNSKEY = keyLike(60);
 function opaque(code: number): RecordTypeSpec {
   return {
     code,
-    managedByTarget: SIGNED,
     parse: (r: RdataReader) => ({
       content: r
         .rest('the value')

@@ -6,7 +6,6 @@ import { ipv4FromWire, ipv6FromWire } from '../wire-reader';
 /** Types whose value is one address or one host name. */
 export const A: RecordTypeSpec = {
   code: 1,
-  proxiable: true,
   parse(r) {
     const content = ipv4(r.next('the IPv4 address').raw);
     r.end('A');
@@ -17,7 +16,6 @@ export const A: RecordTypeSpec = {
 
 export const AAAA: RecordTypeSpec = {
   code: 28,
-  proxiable: true,
   parse(r) {
     const content = ipv6(r.next('the IPv6 address').raw);
     r.end('AAAA');
@@ -40,6 +38,6 @@ function hostType(code: number, type: string, what: string, extra: Partial<Recor
   };
 }
 
-export const CNAME = hostType(5, 'CNAME', 'host name', { proxiable: true });
+export const CNAME = hostType(5, 'CNAME', 'host name');
 export const NS = hostType(2, 'NS', 'name server host name');
 export const PTR = hostType(12, 'PTR', 'host name');

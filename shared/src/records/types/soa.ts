@@ -4,7 +4,6 @@ import type { RecordTypeSpec } from '../spec';
 /** Accepted so a whole zone can be sent as it is; the target writes its own, so it is always skipped. */
 export const SOA: RecordTypeSpec = {
   code: 6,
-  managedByTarget: 'the target manages SOA itself',
   parse(r) {
     const mname = r.name('the primary name server');
     const rname = r.name('the responsible mailbox');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DnsRecordSchema, MIGRATABLE_TYPES, recordKey } from '@dnsferry/shared';
+import { DnsRecordSchema, HELD_TYPES, recordKey } from '@dnsferry/shared';
 import { fromWire, toPayload, type CloudflareRecord } from '@dnsferry/companion/target/cloudflare/wire';
 import { expectRecordSchema, expectView } from '../../sandbox/cloudflare/helpers';
 
@@ -31,7 +31,7 @@ const SDK_TYPES = new Set(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS'
 
 describe('Cloudflare mapping of every record type the target holds', () => {
   it('covers them all', () => {
-    expect(new Set(RECORDS.map((r) => r.type))).toEqual(new Set(MIGRATABLE_TYPES.filter((t) => t !== 'SOA')));
+    expect(new Set(RECORDS.map((r) => r.type))).toEqual(new Set(HELD_TYPES));
   });
 
   it.each(RECORDS.map((r) => [r.type, r] as const))(
