@@ -25,6 +25,7 @@ import {
   SourceZonesResponseSchema,
   TargetValidateRequestSchema,
   TargetValidateResponseSchema,
+  UndoRequestSchema,
 } from '@dnsferry/shared';
 
 type Answer = { kind: 'json'; name: string; schema: z.ZodType } | { kind: 'ndjson'; name: string; event: z.ZodType };
@@ -60,6 +61,13 @@ const API: Record<keyof typeof ENDPOINTS, Endpoint> = {
   migrate: {
     summary: 'Migrate zones into Cloudflare (or plan it: dryRun)',
     request: { name: 'MigrateRequest', schema: MigrateRequestSchema },
+    answer: { kind: 'ndjson', name: 'MigrateEvent', event: MigrateEventSchema },
+  },
+  undo: {
+    summary: 'Put zones back as they were before a migration, from the undo data its stream handed out',
+    description:
+      'The same events, credentials and dryRun as migrate. A record changed at the target since the run is left as it is (a skip that says so).',
+    request: { name: 'UndoRequest', schema: UndoRequestSchema },
     answer: { kind: 'ndjson', name: 'MigrateEvent', event: MigrateEventSchema },
   },
   cutoverCheck: {

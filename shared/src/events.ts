@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DnsRecordSchema } from './records';
+import { UndoDataSchema } from './api/undo';
 
 // ---- scan stream (/api/dns/scan) ----
 export const ScanProgressEventSchema = z.object({ type: z.literal('progress'), message: z.string() });
@@ -39,7 +40,26 @@ export const MigrateSuccessEventSchema = z.object({
   ...zoneMessage,
   zoneId: z.string().optional(),
 });
-export const MigrateInfoEventSchema = z.object({ type: z.literal('info'), ...zoneMessage });
+/**
+ * An RRset (name + type) that will not answer exactly as the source says after this run, told once
+ * per run (dry runs too): the contents of each side and those that answer after the run.
+ */
+export const ConflictSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  source: z.array(z.string()),
+  target: z.array(z.string()),
+  after: z.array(z.string()),
+});
+export type Conflict = z.infer<typeof ConflictSchema>;
+
+export const MigrateInfoEventSchema = z.object({
+  type: z.literal('info'),
+  ...zoneMessage,
+  conflict: ConflictSchema.optional(),
+  /** Records the target holds in RRsets the source does not have: what mirror with prune removes. */
+  targetOnly: z.number().int().optional(),
+});
 export const MigrateRecordEventSchema = z.object({ type: z.literal('record'), ...zoneMessage, ...recordPosition });
 export const MigrateSkipEventSchema = z.object({ type: z.literal('skip'), ...zoneMessage, ...recordPosition });
 export const MigrateErrorEventSchema = z.object({
@@ -49,15 +69,28 @@ export const MigrateErrorEventSchema = z.object({
   /** The provider's error code when there is one (e.g. 81053). */
   code: z.union([z.number(), z.string()]).optional(),
 });
+/** A record removed from the target (mirror mode; an undo of what a run created). */
+export const MigrateRemoveEventSchema = z.object({ type: z.literal('remove'), ...zoneMessage, ...recordPosition });
+
+/**
+ * Per zone, created + updated + skipped + failed = records sent (an undo: + removed = its steps).
+ * `updated` and `removed` are 0 in add mode (and read as 0 from a companion that predates them).
+ */
 export const ZoneResultSchema = z.object({
   created: z.number().int(),
+  updated: z.number().int().default(0),
   skipped: z.number().int(),
   failed: z.number().int(),
+  removed: z.number().int().default(0),
 });
 export const MigrateZoneCompleteEventSchema = z.object({
   type: z.literal('zone-complete'),
   zone: z.string(),
-  result: ZoneResultSchema.extend({ nameServers: z.array(z.string()) }),
+  result: ZoneResultSchema.extend({
+    nameServers: z.array(z.string()),
+    /** When the run wrote something: what puts the zone back (`/api/undo`). */
+    undo: UndoDataSchema.optional(),
+  }),
 });
 export const MigrateDoneEventSchema = z.object({
   type: z.literal('done'),
@@ -70,8 +103,10 @@ export const MigrateEventSchema = z.discriminatedUnion('type', [
   MigrateRecordEventSchema,
   MigrateSkipEventSchema,
   MigrateErrorEventSchema,
+  MigrateRemoveEventSchema,
   MigrateZoneCompleteEventSchema,
   MigrateDoneEventSchema,
 ]);
 export type MigrateEvent = z.infer<typeof MigrateEventSchema>;
 export type ZoneResult = z.infer<typeof ZoneResultSchema>;
+export type ZoneResultInput = z.input<typeof ZoneResultSchema>;

@@ -36,7 +36,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
       const entry = zone;
       yield async function* (): AsyncGenerator<MigrateEvent, ZoneResult & { zone: string }> {
         const result = yield* migrateZone(entry, input.dryRun, deps, signal);
-        return { zone: entry.name, created: result.created, skipped: result.skipped, failed: result.failed };
+        return { zone: entry.name, ...result };
       };
     }
   })();

@@ -11,7 +11,7 @@ interface Subject {
  * once, and its event says `[i/N] TYPE name …`, so created + skipped + failed always adds up to N.
  */
 export class ZoneTally {
-  readonly counts: ZoneResult = { created: 0, skipped: 0, failed: 0 };
+  readonly counts: ZoneResult = { created: 0, updated: 0, skipped: 0, failed: 0, removed: 0 };
   /** N, once the zone's records are known. */
   total = 0;
   private readonly accounted = new Set<number>();

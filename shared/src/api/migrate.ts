@@ -4,6 +4,30 @@ import { ZoneNameSchema } from '../names';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
+/**
+ * `add` (the default): create what the target lacks, leave what it holds. `mirror`: every RRset the
+ * source has answers exactly as the source says (other records of it removed, TTL and proxy set).
+ */
+export const MigrateModeSchema = z.enum(['add', 'mirror'], { error: 'mode is "add" or "mirror"' });
+export type MigrateMode = z.infer<typeof MigrateModeSchema>;
+
+/** How a zone is brought in line; each can be set for the whole request or per zone (the zone's wins). */
+const modeFields = {
+  mode: MigrateModeSchema.optional(),
+  /** Mirror only: also remove the target's RRsets the source does not have (never what the target manages). */
+  prune: z.boolean({ error: 'prune is true or false' }).optional(),
+  /** Write even when mirror would remove or change more than 30 % of a zone's records (zones of 10 or more). */
+  force: z.boolean({ error: 'force is true or false' }).optional(),
+};
+
+/** A zone's mode, prune and force, the zone's own settings before the request's. */
+export function zoneMode(
+  req: { mode?: MigrateMode | undefined; prune?: boolean | undefined; force?: boolean | undefined },
+  zone: { mode?: MigrateMode | undefined; prune?: boolean | undefined; force?: boolean | undefined },
+): { mode: MigrateMode; prune: boolean; force: boolean } {
+  return { mode: zone.mode ?? req.mode ?? 'add', prune: zone.prune ?? req.prune ?? false, force: zone.force ?? req.force ?? false };
+}
+
 export const MigrateZoneSchema = z
   .object({
     name: ZoneNameSchema,
@@ -19,6 +43,7 @@ export const MigrateZoneSchema = z
     zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
     /** Source resource group; found by listing the subscription when absent. */
     resourceGroup: z.string().max(90).optional(),
+    ...modeFields,
   })
   .refine((zone) => zone.records === undefined || zone.zoneFile === undefined, {
     error: 'send a zone either as records or as zoneFile, not both',
@@ -40,8 +65,21 @@ export const MigrateRequestSchema = z
     clientSecret: ServicePrincipalCredentialsSchema.shape.clientSecret.optional(),
     /** Plan only: same events and counts, nothing written. */
     dryRun: z.boolean().optional(),
+    ...modeFields,
   })
   .superRefine((req, ctx) => {
+    for (const [i, zone] of req.zones.entries()) {
+      const { mode, prune } = zoneMode(req, zone);
+      if (prune && mode !== 'mirror') {
+        const own = zone.prune !== undefined;
+        ctx.addIssue({
+          code: 'custom',
+          path: own ? ['zones', i, 'prune'] : ['prune'],
+          message: 'prune removes what the source does not have, so it needs "mode": "mirror"',
+        });
+        return;
+      }
+    }
     const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined);
     if (!needSource) return;
     if (!req.subscriptionId) {

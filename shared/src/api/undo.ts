@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DnsRecordSchema } from '../records';
+import { ZoneNameSchema } from '../names';
+import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
+
+/** A record at the target, by the id the target gave it. */
+const RecordIdSchema = z.string({ error: 'expected a record id' }).min(1).max(64, { error: 'a record id has at most 64 characters' });
+const HeldRecordSchema = z.object({ id: RecordIdSchema, record: DnsRecordSchema });
+
+/**
+ * What puts one zone back as it was before a run: handed to the client in `zone-complete` (the
+ * companion keeps nothing), sent back to `/api/undo`. Records are canonical (names relative to the
+ * zone) with the TTL and `proxied` the target held.
+ */
+export const UndoDataSchema = z.object({
+  version: z.literal(1, { error: 'undo data of version 1 is expected' }),
+  zone: ZoneNameSchema,
+  zoneId: z.string({ error: 'expected the zone id' }).min(1).max(64),
+  /** The run created the zone itself (it is deleted only with `deleteZone` and when nothing else is left). */
+  zoneCreated: z.boolean(),
+  /** Records the run created: deleted by the undo unless changed since. */
+  created: z.array(HeldRecordSchema),
+  /** Records the run removed, as they were: created again. */
+  removed: z.array(HeldRecordSchema),
+  /** Records the run changed in place (TTL, proxy): set back unless changed since. */
+  updated: z.array(z.object({ id: RecordIdSchema, before: DnsRecordSchema, after: DnsRecordSchema })),
+});
+export type UndoData = z.infer<typeof UndoDataSchema>;
+export type UndoDataInput = z.input<typeof UndoDataSchema>;
+
+/** Entries one zone's undo data holds: each becomes one step of the undo (one per record). */
+export const undoSteps = (u: Pick<UndoData, 'created' | 'removed' | 'updated'>): number =>
+  u.created.length + u.removed.length + u.updated.length;
+
+export const UndoRequestSchema = z
+  .object({
+    targetToken: TargetTokenSchema,
+    targetAccountId: TargetAccountIdSchema,
+    zones: z.array(z.object({ name: ZoneNameSchema, undo: UndoDataSchema })).min(1, { error: 'at least one zone is needed' }),
+    /** Plan only: the same events and counts, nothing written. */
+    dryRun: z.boolean().optional(),
+    /** Also delete a zone the run created, when nothing but what the target manages is left in it. */
+    deleteZone: z.boolean({ error: 'deleteZone is true or false' }).optional(),
+  })
+  .superRefine((req, ctx) => {
+    for (const [i, z] of req.zones.entries()) {
+      if (z.undo.zone !== z.name) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['zones', i, 'undo', 'zone'],
+          message: `this undo data is for ${z.undo.zone}, not ${z.name}`,
+        });
+      }
+    }
+  });
+export type UndoRequest = z.infer<typeof UndoRequestSchema>;
