@@ -24,9 +24,9 @@ function eventsFor(n: number): MigrateEvent[] {
   out.push({
     type: 'zone-complete',
     zone,
-    result: { created, skipped, failed, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+    result: { created, updated: 0, skipped, failed, removed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
   });
-  out.push({ type: 'done', results: [{ zone, created, skipped, failed }] });
+  out.push({ type: 'done', results: [{ zone, created, updated: 0, skipped, failed, removed: 0 }] });
   return out;
 }
 

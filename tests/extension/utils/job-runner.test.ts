@@ -36,9 +36,9 @@ const events: MigrateEvent[] = [
   {
     type: 'zone-complete',
     zone,
-    result: { created: 1, skipped: 1, failed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+    result: { created: 1, updated: 0, skipped: 1, failed: 0, removed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
   },
-  { type: 'done', results: [{ zone, created: 1, skipped: 1, failed: 0 }] },
+  { type: 'done', results: [{ zone, created: 1, updated: 0, skipped: 1, failed: 0, removed: 0 }] },
 ];
 
 /** Rebuilds a popup-side copy from the updates alone, as the migration store does. */

@@ -22,8 +22,8 @@ const request: MigrateRequest = {
 const events: MigrateEvent[] = [
   { type: 'status', zone, message: `Migrating ${zone}` },
   { type: 'record', zone, message: '[1/1] A @ → 192.0.2.1', index: 1, total: 1 },
-  { type: 'zone-complete', zone, result: { created: 1, skipped: 0, failed: 0, nameServers: [] } },
-  { type: 'done', results: [{ zone, created: 1, skipped: 0, failed: 0 }] },
+  { type: 'zone-complete', zone, result: { created: 1, updated: 0, skipped: 0, failed: 0, removed: 0, nameServers: [] } },
+  { type: 'done', results: [{ zone, created: 1, updated: 0, skipped: 0, failed: 0, removed: 0 }] },
 ];
 const cmd = { type: 'migration:start' as const, companionUrl: URL_, request, expected: { 'example.org': 7 } };
 

@@ -26,7 +26,7 @@ describe('applyMigrateEvent', () => {
       { type: 'record', zone: other, message: '[1/2] A a → 192.0.2.9', index: 1, total: 2 },
       { type: 'record', zone, message: '[1/3] A @ → 192.0.2.1', index: 1, total: 3 },
       { type: 'record', zone: other, message: '[2/2] A b → 192.0.2.10', index: 2, total: 2 },
-      { type: 'zone-complete', zone: other, result: { created: 2, skipped: 0, failed: 0, nameServers: ['ada.ns.cloudflare.com'] } },
+      { type: 'zone-complete', zone: other, result: { created: 2, updated: 0, skipped: 0, failed: 0, removed: 0, nameServers: ['ada.ns.cloudflare.com'] } },
       { type: 'skip', zone, message: '[2/3] MX @ already exists', index: 2, total: 3 },
     ]);
     const [first, second] = job.zones;
@@ -48,7 +48,7 @@ describe('applyMigrateEvent', () => {
     applyMigrateEvent(job, {
       type: 'zone-complete',
       zone,
-      result: { created: 1, skipped: 1, failed: 1, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+      result: { created: 1, updated: 0, skipped: 1, failed: 1, removed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
     });
     expect(z).toMatchObject({ failed: 1, complete: true, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] });
     expect(job.log.at(-2)).toMatchObject({ type: 'error', code: 9005, index: 3 });
@@ -61,8 +61,8 @@ describe('applyMigrateEvent', () => {
       {
         type: 'done',
         results: [
-          { zone, created: 2, skipped: 0, failed: 0 },
-          { zone: 'other.org', created: 0, skipped: 0, failed: 0 },
+          { zone, created: 2, updated: 0, skipped: 0, failed: 0, removed: 0 },
+          { zone: 'other.org', created: 0, updated: 0, skipped: 0, failed: 0, removed: 0 },
         ],
       },
     ]);

@@ -112,8 +112,8 @@ describe('popup', () => {
             { type: 'success', zone, message: 'Zone created at the target', zoneId: 'z' },
             { type: 'record', zone, message: '[1/2] A @ → 192.0.2.1', index: 1, total: 2 },
             { type: 'record', zone, message: '[2/2] MX @ → 10 mail.example.co.uk', index: 2, total: 2 },
-            { type: 'zone-complete', zone, result: { created: 2, skipped: 0, failed: 0, nameServers: NS } },
-            { type: 'done', results: [{ zone, created: 2, skipped: 0, failed: 0 }] },
+            { type: 'zone-complete', zone, result: { created: 2, updated: 0, skipped: 0, failed: 0, removed: 0, nameServers: NS } },
+            { type: 'done', results: [{ zone, created: 2, updated: 0, skipped: 0, failed: 0, removed: 0 }] },
           ]),
         );
       },
