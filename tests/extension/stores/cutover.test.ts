@@ -44,9 +44,8 @@ describe('cutover store', () => {
     first.attach(link1);
     await flushPromises();
     first.check(migrated);
-    await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => first.job?.zones[0]?.lastMessage).toBe(`Checking ${zone}`);
     expect(first.running).toBe(true);
-    expect(first.job?.zones[0]?.lastMessage).toBe(`Checking ${zone}`);
 
     // the popup closes while the check runs
     link1.close();
