@@ -41,6 +41,7 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
 export type { Permission, TokenStatus } from './state';
 export type { FaultConfig } from './faults';
 export { CfError } from './errors';
+export { onboardedRecords, seedOnboardedZone, sourceZoneFile, type OnboardedZone, type ScannedRecord } from './onboarding';
 
 export interface CloudflareSimOptions {
   /** Added to every response. */
