@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import type { CodeNotice } from './pairing/codes';
 import { pairingCodeLines } from './pairing/notice';
+import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
 import { startDemoResolver } from './sandbox/doh/index';
@@ -20,6 +21,8 @@ const { sim: cloudflare, seed } = await startSeededCloudflareSimulator({ latency
 // An existing zone with a record already there, so "already exists" shows up in the demo.
 const existing = cloudflare.addZone({ accountId: seed.accountId, name: 'example.org' });
 cloudflare.addRecord(existing.id, { type: 'A', name: 'www.example.org', content: '192.0.2.80', ttl: 300 });
+// One as the dashboard's onboarding leaves it (web hosts proxied, TTL automatic, and its traps), so conflicts show up.
+const onboarded = seedOnboardedZone(cloudflare, { accountId: seed.accountId, name: 'onboarded.example' });
 const azure = await startAzureSimulator();
 const azureDemo = seedAzureDemo(azure);
 const resolver = await startDemoResolver();
@@ -48,6 +51,13 @@ await app.listen({ host: config.host, port: config.port });
 const base = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
 
 const sp = azureDemo.servicePrincipal;
+const mirrorDryRun = JSON.stringify({
+  targetToken: seed.token,
+  targetAccountId: seed.accountId,
+  dryRun: true,
+  mode: 'mirror',
+  zones: [{ name: onboarded.name, zoneFile: sourceZoneFile(onboarded.name) }],
+});
 const lines = [
   '',
   'dnsferry sandbox is running — everything below is simulated on this machine.',
@@ -56,6 +66,8 @@ const lines = [
   `  Pairing code         ${pairingCode.first?.code ?? '-'}  (the popup asks for it once; valid 10 min, a new one is printed when needed)`,
   `  Target API token     ${seed.token}`,
   `  Target account       ${seed.accountId} (Sandbox Account)`,
+  `  Onboarded zone       ${onboarded.name}, as the dashboard's quick scan left it: web hosts proxied, TTL auto, a stale www`,
+  '                       address, the mail host proxied, an old SPF policy (the mirror dry run below shows the conflicts)',
   `  Azure (service principal)  tenantId ${sp.tenantId}`,
   `                             clientId ${sp.clientId}`,
   `                             clientSecret ${sp.clientSecret}`,
@@ -68,6 +80,7 @@ const lines = [
   'Try it:',
   `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
   `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
+  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${mirrorDryRun}'`,
   `  curl -sN ${base}/api/cutover/check -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net"}],"requestActivation":true}'`,
   ...(resolver ? [`  curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
   '',
