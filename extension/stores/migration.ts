@@ -3,7 +3,8 @@ import { computed, markRaw, ref } from 'vue';
 import type { MigrateRequest } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/utils/background-link';
 import type { Update } from '@/utils/messages';
-import { applyMigrateEvent, endMigrationJob, jobTotals, type MigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, endMigrationJob, type MigrationJob } from '@/utils/migration-state';
+import { jobTotals } from '@/utils/migration-totals';
 import { useSettingsStore } from './settings';
 
 /**

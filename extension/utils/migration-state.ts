@@ -1,4 +1,6 @@
-import type { DnsRecord, MigrateEvent } from '@dnsferry/shared';
+import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, ZoneResult } from '@dnsferry/shared';
+import { isUpdate } from './event-wording';
+import { undoCounts, type UndoCounts } from './migration-totals';
 
 /**
  * The state of one migration (or dry run), built from its stream of events by one reducer that the
@@ -12,8 +14,14 @@ export interface ZoneProgress {
   expected: number | null;
   total: number | null;
   created: number;
+  /** Mirror: records whose TTL or proxy were set as the source says (an undo: set back). */
+  updated: number;
   skipped: number;
   failed: number;
+  /** Records taken from the target (mirror; an undo's deletions of what the run created). */
+  removed: number;
+  /** Removals that were among the records sent (an undo's steps): they count toward the zone's progress. */
+  removedSteps: number;
   complete: boolean;
   nameServers: string[];
   /** A failure of the zone as a whole (not of one record). */
@@ -21,6 +29,15 @@ export interface ZoneProgress {
   lastMessage: string;
   /** The zone was sent without records: the companion read it from the source (Azure). */
   fromSource: boolean;
+  /** How the zone was sent: `add` keeps what the target holds; `mirror` makes it answer as the source (`prune`: and drops the rest). */
+  mode: MigrateMode;
+  prune: boolean;
+  /** RRsets that will not answer as the source says after this run, as the companion told them. */
+  conflicts: Conflict[];
+  /** Records the target holds in RRsets the source does not have (what prune removes); 0 when not told. */
+  targetOnly: number;
+  /** What an undo of this zone would put back, once the run wrote something (the data itself is kept in `storage.local`). */
+  undoable: UndoCounts | null;
 }
 
 export type LogType = MigrateEvent['type'] | 'client';
@@ -52,6 +69,8 @@ export interface MigrationJob {
   seq: number;
   /** The source subscription of zones read from the source, if any. */
   subscriptionId?: string;
+  /** An undo: the id of the run it puts back. Its removals are steps, as records are in a migration. */
+  undoOf?: string;
 }
 
 /** The log keeps the newest lines; counters and name servers come from their own fields. */
@@ -60,9 +79,10 @@ export const LOG_CAP = 20_000;
 export function createMigrationJob(input: {
   id: string;
   dryRun: boolean;
-  zones: Array<{ name: string; expected: number | null; fromSource?: boolean }>;
+  zones: Array<{ name: string; expected: number | null; fromSource?: boolean; mode?: MigrateMode; prune?: boolean }>;
   now: number;
   subscriptionId?: string;
+  undoOf?: string;
 }): MigrationJob {
   return {
     id: input.id,
@@ -71,11 +91,16 @@ export function createMigrationJob(input: {
     error: null,
     startedAt: input.now,
     finishedAt: null,
-    zones: input.zones.map((z) => emptyZone(z.name, z.expected, z.fromSource === true)),
+    zones: input.zones.map((z) => ({
+      ...emptyZone(z.name, z.expected, z.fromSource === true),
+      mode: z.mode ?? 'add',
+      prune: z.prune === true,
+    })),
     log: [],
     logDropped: 0,
     seq: 0,
     ...(input.subscriptionId ? { subscriptionId: input.subscriptionId } : {}),
+    ...(input.undoOf ? { undoOf: input.undoOf } : {}),
   };
 }
 
@@ -85,13 +110,21 @@ function emptyZone(zone: string, expected: number | null, fromSource = false): Z
     expected,
     total: null,
     created: 0,
+    updated: 0,
     skipped: 0,
     failed: 0,
+    removed: 0,
+    removedSteps: 0,
     complete: false,
     nameServers: [],
     error: null,
     lastMessage: '',
     fromSource,
+    mode: 'add',
+    prune: false,
+    conflicts: [],
+    targetOnly: 0,
+    undoable: null,
   };
 }
 
@@ -121,29 +154,18 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
     case 'zone-complete': {
       const z = zoneOf(job, event.zone);
       if (z) {
-        z.created = event.result.created;
-        z.skipped = event.result.skipped;
-        z.failed = event.result.failed;
+        settle(job, z, event.result);
         z.nameServers = [...event.result.nameServers];
-        z.complete = true;
         z.lastMessage = 'complete';
+        if (event.result.undo) z.undoable = undoCounts(event.result.undo);
       }
-      const { created, skipped, failed } = event.result;
-      appendLog(job, {
-        type: event.type,
-        zone: event.zone,
-        message: `Zone finished: ${created} created, ${skipped} skipped, ${failed} failed`,
-      });
+      appendLog(job, { type: event.type, zone: event.zone, message: `Zone finished: ${finished(event.result)}` });
       return;
     }
     case 'done': {
       for (const r of event.results) {
         const z = zoneOf(job, r.zone);
-        if (!z) continue;
-        z.created = r.created;
-        z.skipped = r.skipped;
-        z.failed = r.failed;
-        z.complete = true;
+        if (z) settle(job, z, r);
       }
       job.status = 'done';
       appendLog(job, { type: 'done', zone: '', message: 'All zones finished' });
@@ -153,8 +175,16 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
       const z = zoneOf(job, event.zone);
       if (z) {
         if ('total' in event && typeof event.total === 'number') z.total = event.total;
-        if (event.type === 'record') z.created++;
-        else if (event.type === 'skip') z.skipped++;
+        if (event.type === 'record') {
+          if (isUpdate(event.message)) z.updated++;
+          else z.created++;
+        } else if (event.type === 'remove') {
+          z.removed++;
+          if (event.index !== undefined) z.removedSteps++;
+        } else if (event.type === 'info') {
+          if (event.conflict) z.conflicts.push(event.conflict);
+          if (event.targetOnly !== undefined) z.targetOnly = event.targetOnly;
+        } else if (event.type === 'skip') z.skipped++;
         else if (event.type === 'error') {
           if (event.index !== undefined) z.failed++;
           else z.error = event.message;
@@ -175,6 +205,26 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
   }
 }
 
+/** The counts a zone ends with, as the companion states them. */
+function settle(job: MigrationJob, z: ZoneProgress, r: ZoneResult): void {
+  z.created = r.created;
+  z.updated = r.updated;
+  z.skipped = r.skipped;
+  z.failed = r.failed;
+  z.removed = r.removed;
+  // an undo's removals are its steps; a migration's are beyond the records sent
+  z.removedSteps = job.undoOf !== undefined ? r.removed : 0;
+  z.complete = true;
+}
+
+function finished(r: ZoneResult): string {
+  const parts = [`${r.created} created`];
+  if (r.updated) parts.push(`${r.updated} updated`);
+  if (r.removed) parts.push(`${r.removed} removed`);
+  parts.push(`${r.skipped} skipped`, `${r.failed} failed`);
+  return parts.join(', ');
+}
+
 /** Marks the end of a stream that did not finish with `done` (or a cancel). */
 export function endMigrationJob(job: MigrationJob, status: Exclude<JobStatus, 'running'>, error: string | null, now: number): void {
   if (job.status === 'running') job.status = status;
@@ -183,36 +233,12 @@ export function endMigrationJob(job: MigrationJob, status: Exclude<JobStatus, 'r
   if (error) appendLog(job, { type: 'client', zone: '', message: error });
 }
 
-export function zoneProcessed(z: ZoneProgress): number {
-  return z.created + z.skipped + z.failed;
-}
-
-/** Records the zone will go through: the stream's total, else what the client expected. */
-export function zoneSize(z: ZoneProgress): number | null {
-  return z.total ?? z.expected;
-}
-
-export function jobTotals(job: MigrationJob): { created: number; skipped: number; failed: number; processed: number; size: number | null } {
-  let created = 0;
-  let skipped = 0;
-  let failed = 0;
-  let size: number | null = 0;
-  for (const z of job.zones) {
-    created += z.created;
-    skipped += z.skipped;
-    failed += z.failed;
-    const s = zoneSize(z);
-    size = size === null || s === null ? null : size + s;
-  }
-  return { created, skipped, failed, processed: created + skipped + failed, size };
-}
-
 /** A copy whose log holds only the newest `keep` lines: what is worth persisting. */
 export function trimmedJob(job: MigrationJob, keep: number): MigrationJob {
   const drop = Math.max(0, job.log.length - keep);
   return {
     ...job,
-    zones: job.zones.map((z) => ({ ...z, nameServers: [...z.nameServers] })),
+    zones: job.zones.map((z) => structuredClone(z)),
     log: job.log.slice(drop),
     logDropped: job.logDropped + drop,
   };

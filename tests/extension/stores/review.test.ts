@@ -176,9 +176,14 @@ describe('review store', () => {
         },
       ].filter((e) => e.index !== opts.dropIndex);
       for (const e of events) applyMigrateEvent(job, e);
-      applyMigrateEvent(job, { type: 'zone-complete', zone: 'a.com', result: { created: 2, updated: 0, skipped: 1, failed: 1, removed: 0, nameServers: [] } });
+      applyMigrateEvent(job, {
+        type: 'zone-complete',
+        zone: 'a.com',
+        result: { created: 2, updated: 0, skipped: 1, failed: 1, removed: 0, nameServers: [] },
+      });
       if (opts.status === 'interrupted') job.status = 'interrupted';
-      else applyMigrateEvent(job, { type: 'done', results: [{ zone: 'a.com', created: 2, updated: 0, skipped: 1, failed: 1, removed: 0 }] });
+      else
+        applyMigrateEvent(job, { type: 'done', results: [{ zone: 'a.com', created: 2, updated: 0, skipped: 1, failed: 1, removed: 0 }] });
       return job;
     }
 

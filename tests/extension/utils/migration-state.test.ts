@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MigrateEvent } from '@dnsferry/shared';
-import { LOG_CAP, applyMigrateEvent, createMigrationJob, endMigrationJob, jobTotals, trimmedJob } from '@/utils/migration-state';
+import { LOG_CAP, applyMigrateEvent, createMigrationJob, endMigrationJob, trimmedJob } from '@/utils/migration-state';
+import { jobTotals } from '@/utils/migration-totals';
 
 const zone = 'example.com';
 function run(events: MigrateEvent[]) {
@@ -26,7 +27,11 @@ describe('applyMigrateEvent', () => {
       { type: 'record', zone: other, message: '[1/2] A a → 192.0.2.9', index: 1, total: 2 },
       { type: 'record', zone, message: '[1/3] A @ → 192.0.2.1', index: 1, total: 3 },
       { type: 'record', zone: other, message: '[2/2] A b → 192.0.2.10', index: 2, total: 2 },
-      { type: 'zone-complete', zone: other, result: { created: 2, updated: 0, skipped: 0, failed: 0, removed: 0, nameServers: ['ada.ns.cloudflare.com'] } },
+      {
+        type: 'zone-complete',
+        zone: other,
+        result: { created: 2, updated: 0, skipped: 0, failed: 0, removed: 0, nameServers: ['ada.ns.cloudflare.com'] },
+      },
       { type: 'skip', zone, message: '[2/3] MX @ already exists', index: 2, total: 3 },
     ]);
     const [first, second] = job.zones;
@@ -48,11 +53,18 @@ describe('applyMigrateEvent', () => {
     applyMigrateEvent(job, {
       type: 'zone-complete',
       zone,
-      result: { created: 1, updated: 0, skipped: 1, failed: 1, removed: 0, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] },
+      result: {
+        created: 1,
+        updated: 0,
+        skipped: 1,
+        failed: 1,
+        removed: 0,
+        nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'],
+      },
     });
     expect(z).toMatchObject({ failed: 1, complete: true, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] });
     expect(job.log.at(-2)).toMatchObject({ type: 'error', code: 9005, index: 3 });
-    expect(jobTotals(job)).toEqual({ created: 1, skipped: 1, failed: 1, processed: 3, size: null });
+    expect(jobTotals(job)).toEqual({ created: 1, updated: 0, skipped: 1, failed: 1, removed: 0, processed: 3, size: null });
   });
 
   it('keeps a zone-level failure apart from record failures, and done settles the counts', () => {
