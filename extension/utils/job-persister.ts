@@ -16,7 +16,7 @@ export interface JobPersister {
 export function createJobPersister(opts: {
   persist?: ((jobs: PersistedJobs) => Promise<void>) | undefined;
   delayMs: number;
-  /** Log lines of a migration kept in a save (its counts are always kept). */
+  /** Log lines of a migration (or an undo) kept in a save (its counts are always kept). */
   logLines: number;
   /** The live jobs; a save holds copies, so later events do not change what was saved. */
   jobs: () => Required<PersistedJobs>;
@@ -27,11 +27,12 @@ export function createJobPersister(opts: {
     if (timer) clearTimeout(timer);
     timer = null;
     if (!opts.persist) return;
-    const { scan, migration, cutover } = opts.jobs();
+    const { scan, migration, cutover, undo } = opts.jobs();
     await opts.persist({
       scan: scan ? structuredClone(scan) : null,
       migration: migration ? trimmedJob(migration, opts.logLines) : null,
       cutover: cutover ? structuredClone(cutover) : null,
+      undo: undo ? trimmedJob(undo, opts.logLines) : null,
     });
   };
 

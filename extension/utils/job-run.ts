@@ -1,6 +1,7 @@
 import { CompanionError } from './companion';
 import type { JobPersister } from './job-persister';
 import type { Update } from './messages';
+import type { UndoKeeper } from './undo-keeper';
 
 /** What a run of any job needs from the runner that started it. */
 export interface RunContext {
@@ -11,6 +12,8 @@ export interface RunContext {
   flushMs: number;
   emit: (update: Update) => void;
   persister: JobPersister;
+  /** Where migrations keep their undo data and undos read it. */
+  undo?: UndoKeeper | undefined;
 }
 
 /**

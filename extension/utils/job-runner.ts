@@ -8,9 +8,12 @@ import { runMigration } from './migration-run';
 import { endMigrationJob, type MigrationJob } from './migration-state';
 import { runScan } from './scan-run';
 import { endScanJob, type ScanJob } from './scan-state';
+import { createUndoKeeper, type UndoKeeper } from './undo-keeper';
+import { runUndo } from './undo-run';
 
 export { CANCELLED, INTERRUPTED_STREAM } from './migration-run';
 export { CHECK_CANCELLED, CHECK_INTERRUPTED } from './cutover-run';
+export { UNDO_CANCELLED, UNDO_GONE, UNDO_INTERRUPTED } from './undo-run';
 
 export interface RunnerDeps {
   fetch?: typeof fetch;
@@ -24,6 +27,8 @@ export interface RunnerDeps {
   persistMs?: number;
   /** Log lines kept when persisting (all counts are always kept). */
   persistLogLines?: number;
+  /** Where runs keep their undo data: `storage.local` unless a test gives its own. */
+  undo?: UndoKeeper;
 }
 
 export interface JobRunner {
@@ -38,6 +43,8 @@ export interface JobRunner {
 
 export const INTERRUPTED_BY_RESTART =
   'The extension restarted while this was running, so its end was not seen; the counts are what it saw before, and more may have landed. Running it again is safe: records already at Cloudflare are skipped.';
+export const UNDO_INTERRUPTED_BY_RESTART =
+  'The extension restarted while the undo was running, so its end was not seen; the counts are what it saw before. Undoing again is safe: what is already put back, or changed since the run, is left as it is.';
 export const CHECK_INTERRUPTED_BY_RESTART =
   'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
 
@@ -45,6 +52,7 @@ interface Slots {
   scan: JobSlot<ScanJob>;
   migration: JobSlot<MigrationJob>;
   cutover: JobSlot<CutoverJob>;
+  undo: JobSlot<MigrationJob>;
 }
 
 /** Owns the background's jobs, one of each kind: starts, stops and clears them, and tells listeners what changed. */
@@ -54,6 +62,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     scan: { job: null, abort: null },
     migration: { job: null, abort: null },
     cutover: { job: null, abort: null },
+    undo: { job: null, abort: null },
   };
   const emit = (u: Update) => {
     for (const l of listeners) l(u);
@@ -62,7 +71,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     persist: deps.persist,
     delayMs: deps.persistMs ?? 500,
     logLines: deps.persistLogLines ?? 2000,
-    jobs: () => ({ scan: slots.scan.job, migration: slots.migration.job, cutover: slots.cutover.job }),
+    jobs: () => ({ scan: slots.scan.job, migration: slots.migration.job, cutover: slots.cutover.job, undo: slots.undo.job }),
   });
   const tracker = createJobTracker(deps.keepAlive);
   const ctx: RunContext = {
@@ -72,6 +81,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     flushMs: deps.flushMs ?? 100,
     emit,
     persister,
+    undo: deps.undo ?? createUndoKeeper(),
   };
   const running = (kind: JobKind) => slots[kind].job?.status === 'running';
 
@@ -83,9 +93,13 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
           tracker.track(runScan(ctx, slots.scan, cmd.companionUrl, cmd.domain));
           return;
         case 'migration:start':
-          // One migration at a time: a second start while one runs is ignored (the popup shows the running one).
-          if (running('migration')) return;
+          // One migration at a time, and none while an undo runs: a start meanwhile is ignored (the popup shows the running one).
+          if (running('migration') || running('undo')) return;
           tracker.track(runMigration(ctx, slots.migration, cmd));
+          return;
+        case 'undo:start':
+          if (running('undo') || running('migration')) return;
+          tracker.track(runUndo(ctx, slots.undo, cmd));
           return;
         case 'cutover:start':
           // A new check replaces a running one: only the newest answer matters.
@@ -108,16 +122,21 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
             slots.cutover.job = null;
             emit({ type: 'cutover', job: null });
           }
+          if (cmd.job === 'undo' && !running('undo')) {
+            slots.undo.job = null;
+            emit({ type: 'undo:clear' });
+          }
           void persister.now();
       }
     },
     snapshot() {
-      const { scan, migration, cutover } = slots;
+      const { scan, migration, cutover, undo } = slots;
       return {
         type: 'snapshot',
         scan: scan.job ? structuredClone(scan.job) : null,
         migration: migration.job ? structuredClone(migration.job) : null,
         cutover: cutover.job ? structuredClone(cutover.job) : null,
+        undo: undo.job ? structuredClone(undo.job) : null,
       };
     },
     subscribe(listener) {
@@ -137,6 +156,10 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       if (saved.cutover && !slots.cutover.job) {
         slots.cutover.job = saved.cutover;
         if (saved.cutover.status === 'running') endCutoverJob(saved.cutover, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, ctx.now());
+      }
+      if (saved.undo && !slots.undo.job) {
+        slots.undo.job = saved.undo;
+        if (saved.undo.status === 'running') endMigrationJob(saved.undo, 'interrupted', UNDO_INTERRUPTED_BY_RESTART, ctx.now());
       }
     },
     idle: () => tracker.idle(),

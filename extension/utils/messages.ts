@@ -6,7 +6,7 @@ import type { ScanJob } from './scan-state';
 /** The port the popup opens to the background; the background owns every long-running stream. */
 export const PORT_NAME = 'dnsferry-popup';
 
-export type JobKind = 'scan' | 'migration' | 'cutover';
+export type JobKind = 'scan' | 'migration' | 'cutover' | 'undo';
 
 /** Popup → background. Fire and forget: the outcome comes back as state updates. */
 export type Command =
@@ -19,18 +19,33 @@ export type Command =
       expected: Record<string, number | null>;
     }
   | { type: 'cutover:start'; companionUrl: string; request: CutoverRequest }
+  | {
+      type: 'undo:start';
+      companionUrl: string;
+      /** The migration job whose undo data (kept in `storage.local`) is sent back. */
+      runId: string;
+      /** The undo's credential: held by the background for the request only, as a migration's is. */
+      targetToken: string;
+      /** Also delete the zones the run created, when nothing but what the target manages is left in them. */
+      deleteZone: boolean;
+    }
   | { type: 'cancel'; job: JobKind }
   | { type: 'clear'; job: JobKind };
 
 /** Background → popup. A snapshot first, then changes; migration events are sent, not states, to stay cheap. */
 export type Update =
-  | { type: 'snapshot'; scan: ScanJob | null; migration: MigrationJob | null; cutover: CutoverJob | null }
+  | { type: 'snapshot'; scan: ScanJob | null; migration: MigrationJob | null; cutover: CutoverJob | null; undo: MigrationJob | null }
   | { type: 'scan'; job: ScanJob | null }
   | { type: 'cutover'; job: CutoverJob | null }
   | { type: 'migration:start'; job: MigrationJob }
   | { type: 'migration:events'; id: string; events: MigrateEvent[] }
   | { type: 'migration:end'; id: string; status: Exclude<JobStatus, 'running'>; error: string | null; finishedAt: number }
-  | { type: 'migration:clear' };
+  | { type: 'migration:clear' }
+  /** An undo streams the migrate grammar: its job is a MigrationJob with `undoOf`, sent the same way. */
+  | { type: 'undo:start'; job: MigrationJob }
+  | { type: 'undo:events'; id: string; events: MigrateEvent[] }
+  | { type: 'undo:end'; id: string; status: Exclude<JobStatus, 'running'>; error: string | null; finishedAt: number }
+  | { type: 'undo:clear' };
 
 /** What the background keeps in `storage.session` (no credentials: requests are never stored). */
 export interface PersistedJobs {
@@ -38,5 +53,7 @@ export interface PersistedJobs {
   migration: MigrationJob | null;
   /** Optional: jobs saved by a build without the cutover check have none. */
   cutover?: CutoverJob | null;
+  /** Optional: jobs saved by a build without undo have none. */
+  undo?: MigrationJob | null;
 }
 export const JOBS_KEY = 'dnsferry:jobs';

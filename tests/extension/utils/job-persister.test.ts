@@ -23,7 +23,7 @@ describe('job persister', () => {
       persist: async (j) => void saved.push(j),
       delayMs: 500,
       logLines: 100,
-      jobs: () => ({ ...jobs, cutover: null }),
+      jobs: () => ({ ...jobs, cutover: null, undo: null }),
     });
     persister.soon();
     jobs.scan!.total = 1;
@@ -47,7 +47,7 @@ describe('job persister', () => {
       persist: async (j) => void saved.push(j),
       delayMs: 500,
       logLines: 100,
-      jobs: () => ({ ...live(), cutover: null }),
+      jobs: () => ({ ...live(), cutover: null, undo: null }),
     });
     persister.soon();
     await persister.now();
@@ -64,7 +64,7 @@ describe('job persister', () => {
       persist: async (j) => void saved.push(j),
       delayMs: 500,
       logLines: 2,
-      jobs: () => ({ ...jobs, cutover: null }),
+      jobs: () => ({ ...jobs, cutover: null, undo: null }),
     });
     await persister.now();
     jobs.scan!.lines.push({ type: 'info', message: 'later' });
@@ -80,7 +80,7 @@ describe('job persister', () => {
   });
 
   it('does nothing without a persist function', async () => {
-    const jobs = vi.fn(() => ({ ...live(), cutover: null }));
+    const jobs = vi.fn(() => ({ ...live(), cutover: null, undo: null }));
     const persister = createJobPersister({ delayMs: 5, logLines: 2, jobs });
     persister.soon();
     await persister.now();
