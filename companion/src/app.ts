@@ -14,6 +14,7 @@ import { registerSourceValidate } from './routes/source-validate';
 import { registerSourceZones } from './routes/source-zones';
 import { registerScan } from './routes/scan';
 import { registerMigrate } from './routes/migrate';
+import { registerUndo } from './routes/undo';
 import { registerCutoverCheck } from './routes/cutover-check';
 import type { RouteDeps } from './routes/deps';
 
@@ -117,6 +118,7 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
   registerSourceZones(app, deps);
   registerScan(app, deps);
   registerMigrate(app, deps);
+  registerUndo(app, deps);
   registerCutoverCheck(app, deps);
   registerPair(app, pairing);
   return app;

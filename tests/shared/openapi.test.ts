@@ -29,7 +29,7 @@ describe('docs/openapi.json', () => {
       .filter(([, p]) => p.post?.responses['200']?.content['application/x-ndjson'])
       .map(([path]) => path)
       .sort();
-    expect(streaming).toEqual([ENDPOINTS.cutoverCheck, ENDPOINTS.migrate, ENDPOINTS.scan].sort());
+    expect(streaming).toEqual([ENDPOINTS.cutoverCheck, ENDPOINTS.migrate, ENDPOINTS.scan, ENDPOINTS.undo].sort());
   });
 
   it('accepts and refuses the same bodies as the zod schemas it came from', () => {

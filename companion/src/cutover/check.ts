@@ -149,7 +149,7 @@ async function* checkZone(
 
     // Listed once: the proxied flags, and the expected records when nothing else gives them.
     let listed: Promise<DnsRecord[]> | undefined;
-    const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }));
+    const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
     const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal);
     for (const note of expected.notes) yield { type: 'info', zone, message: note };
     if (expected.excluded.length > 0) {

@@ -1,8 +1,9 @@
-import { describeValue, isProxied, type DnsRecord, type MigrateEvent, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
-import type { Target, TargetZone } from '../target/target';
-import { plan, type IncomingRecord, type PlanStep } from './plan';
-import { reportAlong, reportWhile } from './report-while';
+import type { HeldRecord, Target, TargetZone } from '../target/target';
+import { applySets, emptyUndo, replacedText, type PlannedSet } from './apply';
+import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
+import { reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
 import { zoneRecords } from './zone-records';
 import { ZoneTally } from './zone-tally';
@@ -10,6 +11,10 @@ import { ZoneTally } from './zone-tally';
 export interface MigrateInput {
   zones: MigrateZone[];
   dryRun: boolean;
+  /** The request's mode, prune and force; a zone's own settings win. */
+  mode?: MigrateMode | undefined;
+  prune?: boolean | undefined;
+  force?: boolean | undefined;
   /** Zones migrated side by side (their writes share the target's request slots); 1: one after another. */
   zonesAtOnce?: number;
 }
@@ -23,7 +28,7 @@ export interface MigrateDeps {
  * Migrates the zones, up to `zonesAtOnce` side by side, and yields the events of the stream: each
  * carries its zone, a zone's own events keep their order (`[i/N]` monotone, `zone-complete` after its
  * last record), and the stream ends with one `done` listing the zones in the request's order. Every
- * zone's created + skipped + failed = records sent. When `signal` aborts (the client went away) the
+ * zone's created + updated + skipped + failed = records sent. When `signal` aborts (the client went away) the
  * writes in flight finish and nothing more is written.
  */
 export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
@@ -35,7 +40,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
     for (let zone = queue.shift(); zone; zone = queue.shift()) {
       const entry = zone;
       yield async function* (): AsyncGenerator<MigrateEvent, ZoneResult & { zone: string }> {
-        const result = yield* migrateZone(entry, input.dryRun, deps, signal);
+        const result = yield* migrateZone(entry, input, deps, signal);
         return { zone: entry.name, ...result };
       };
     }
@@ -47,26 +52,28 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
 
 async function* migrateZone(
   entry: MigrateZone,
-  dryRun: boolean,
+  input: MigrateInput,
   deps: MigrateDeps,
   signal: AbortSignal,
 ): AsyncGenerator<MigrateEvent, ZoneResult> {
   const zone = entry.name;
+  const { dryRun } = input;
+  const { mode, prune, force } = zoneMode(input, entry);
   const tally = new ZoneTally(zone);
   const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
   let nameServers: string[] = [];
   let records: readonly IncomingRecord[] = entry.records ?? [];
   let problems: SourceProblem[] = [];
+  let targetZone: TargetZone | null = null;
+  const undo = emptyUndo();
   tally.total = records.length;
 
   try {
-    yield { type: 'status', zone, message: dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}` };
+    const doing = dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}`;
+    yield { type: 'status', zone, message: mode === 'mirror' ? `${doing}, mirroring the source${prune ? ' and pruning' : ''}` : doing };
 
     // 1. the zone at the target
-    const targetZone: TargetZone | null = yield* reportWhile(
-      (report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }),
-      info,
-    );
+    targetZone = yield* reportWhile((report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }), info);
     if (targetZone) {
       nameServers = targetZone.nameServers;
       yield {
@@ -86,86 +93,109 @@ async function* migrateZone(
     tally.total = records.length + problems.length;
     yield info(`${plural(tally.total, 'record')} to migrate`);
 
-    // 3–4. transform and compare with what the target already holds (listed once, all pages)
-    let existing: DnsRecord[] = [];
+    // 3–4. compare with what the target already holds (listed once, all pages)
+    let existing: HeldRecord[] = [];
     if (targetZone && !targetZone.created) {
-      existing = yield* reportWhile((report) => deps.target.listRecords(targetZone, { signal, report }), info);
+      const zoneAtTarget = targetZone;
+      existing = yield* reportWhile((report) => deps.target.listRecords(zoneAtTarget, { signal, report }), info);
       yield info(`${plural(existing.length, 'record')} already at the target`);
     }
     for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
-    const creates: Create[] = [];
-    for (const step of plan(zone, records, existing)) {
-      if (step.action === 'create') creates.push(step);
-      else if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason);
-      else yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
+    const zonePlan = plan(zone, records, existing, { mode, prune });
+
+    // OctoDNS's safeguard: a mirror that would rewrite much of a zone waits for `force`.
+    const { changed, held } = zonePlan.churn;
+    if (mode === 'mirror' && !force && held >= CHURN_MIN_RECORDS && changed / held > CHURN_LIMIT) {
+      const why = `mirror would remove or change ${changed} of the ${held} records at the target (${Math.round((100 * changed) / held)} %, over the ${100 * CHURN_LIMIT} % limit)`;
+      if (!dryRun) {
+        for (const c of plan(zone, records, existing).conflicts) yield { type: 'info', zone, message: c.message, conflict: c.conflict };
+        yield { type: 'error', zone, message: `Zone left untouched: ${why}. Review a dry run, then send "force": true to go ahead` };
+        yield* tally.failRest(
+          (i) => records[i] ?? problems[i - records.length],
+          'not migrated: the zone was left untouched (mirror over its limit)',
+        );
+        yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers } };
+        return tally.counts;
+      }
+      yield info(`A real run leaves this zone untouched: ${why}, unless "force": true. This dry run shows what it would do with force.`);
+    }
+    for (const c of zonePlan.conflicts) yield { type: 'info', zone, message: c.message, conflict: c.conflict };
+    if (zonePlan.targetOnly > 0) {
+      yield {
+        type: 'info',
+        zone,
+        targetOnly: zonePlan.targetOnly,
+        message: `${plural(zonePlan.targetOnly, 'record')} at the target ${zonePlan.targetOnly === 1 ? 'is' : 'are'} in RRsets the source does not have; ${zonePlan.targetOnly === 1 ? 'it stays' : 'they stay'} (mirror mode with prune removes them)`,
+      };
+    }
+    for (const step of zonePlan.steps) {
+      if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason);
+      else if (step.action === 'fail') yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
     }
 
-    // 5–6. create what is new, streaming each record as it lands
-    if (dryRun || !targetZone) {
-      for (const s of creates) yield tally.created(s.index, s.record, createdText(s, 'would create '));
-    } else if (creates.length > 0) {
-      yield* writeCreates(targetZone, creates, tally, deps.target, signal, info);
-      if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
-    }
+    // 5–6. write, streaming each record as it lands
+    yield* applySets(targetZone, changeSets(zonePlan), { tally, target: deps.target, signal, dryRun, undo });
+    if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
   } catch (err) {
     if (signal.aborted) return tally.counts;
     yield { type: 'error', zone, message: `Zone failed: ${err instanceof Error ? err.message : String(err)}` };
     yield* tally.failRest((i) => records[i] ?? problems[i - records.length], 'not migrated: the zone failed');
   }
-  yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers } };
+  const wrote = undo.created.length + undo.removed.length + undo.updated.length > 0 || targetZone?.created === true;
+  const undoData =
+    !dryRun && targetZone && wrote
+      ? { undo: { version: 1 as const, zone, zoneId: targetZone.id, zoneCreated: targetZone.created, ...undo } }
+      : {};
+  yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers, ...undoData } };
   return tally.counts;
 }
 
-type Create = Extract<PlanStep, { action: 'create' }>;
+/** Mirror leaves a zone untouched when it would remove or change more than this share of its records… */
+const CHURN_LIMIT = 0.3;
+/** …in a zone holding at least this many. */
+const CHURN_MIN_RECORDS = 10;
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-function createdText(s: Create, verb: string): string {
-  const proxied = isProxied(s.record) ? ' (proxied)' : '';
-  return `${verb}→ ${describeValue(s.record)}${proxied}${s.note ? ` (${s.note})` : ''}`;
+/**
+ * The plan's writes as change sets: every change at a name that loses records lands in one set (so
+ * the name is never unanswered, and a CNAME can take the place of other data); any other write is a
+ * set of its own, so one refused record fails alone.
+ */
+function changeSets(zonePlan: ZonePlan): PlannedSet[] {
+  const losing = new Set(zonePlan.removals.map((r) => r.held.record.name));
+  const sets: PlannedSet[] = [];
+  const atName = new Map<string, PlannedSet>();
+  const setFor = (name: string): PlannedSet => {
+    const own = losing.has(name) ? atName.get(name) : undefined;
+    if (own) return own;
+    const fresh: PlannedSet = { set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] };
+    sets.push(fresh);
+    if (losing.has(name)) atName.set(name, fresh);
+    return fresh;
+  };
+  for (const step of zonePlan.steps) {
+    if (step.action === 'create') {
+      const p = setFor(step.record.name);
+      p.set.creates.push(step.record);
+      p.creates.push({ index: step.index, note: createNote(step) });
+    } else if (step.action === 'update') {
+      const p = setFor(step.record.name);
+      p.set.updates.push({ id: step.held.id, before: step.held.record, after: step.after });
+      p.updates.push({ index: step.index, note: step.change });
+    }
+  }
+  for (const r of zonePlan.removals) {
+    const p = setFor(r.held.record.name);
+    p.set.deletes.push(r.held);
+    p.deletes.push({ note: r.reason });
+  }
+  return sets;
 }
 
-/**
- * Writes the creates and yields each record's event as the target settles it, with the target's
- * reports (waits) in between. Whatever the target did not settle (it stopped early) fails, unless the
- * client went away: then nothing more is said.
- */
-async function* writeCreates(
-  targetZone: TargetZone,
-  creates: Create[],
-  tally: ZoneTally,
-  target: Target,
-  signal: AbortSignal,
-  info: (message: string) => MigrateEvent,
-): AsyncGenerator<MigrateEvent> {
-  const done = new Set<number>();
-  const outcomes = reportAlong(
-    (report) =>
-      target.createRecords(
-        targetZone,
-        creates.map((s) => s.record),
-        { signal, report },
-      ),
-    info,
-  );
-  for await (const next of outcomes) {
-    if ('report' in next) {
-      yield next.report;
-      continue;
-    }
-    const outcome = next.item;
-    const s = creates[outcome.index];
-    if (!s || done.has(outcome.index)) continue;
-    done.add(outcome.index);
-    if (outcome.status === 'created') yield tally.created(s.index, s.record, createdText(s, ''));
-    else if (outcome.status === 'exists') yield tally.skipped(s.index, s.record, 'already exists');
-    else {
-      const code = outcome.code !== undefined ? { code: outcome.code } : {};
-      yield tally.failed(s.index, s.record, outcome.message, { record: s.record, ...code });
-    }
-  }
-  if (signal.aborted) return;
-  for (const [i, s] of creates.entries()) {
-    if (!done.has(i)) yield tally.failed(s.index, s.record, 'not written', { record: s.record });
-  }
+function createNote(s: Extract<PlanStep, { action: 'create' }>): string {
+  const proxied = isProxied(s.record) ? ' (proxied)' : '';
+  const note = s.note ? ` (${s.note})` : '';
+  const replaces = s.replaces ? ` (replaces ${replacedText(s.replaces, s.record)})` : '';
+  return `${proxied}${note}${replaces}`;
 }

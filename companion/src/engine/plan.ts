@@ -1,62 +1,292 @@
-import { DnsRecordSchema, disposition, recordKey, targetTtl, type DnsRecord } from '@dnsferry/shared';
+import {
+  DnsRecordSchema,
+  clashAtName,
+  describeValue,
+  disposition,
+  isProxied,
+  isTargetOwn,
+  recordKey,
+  resolveName,
+  sameTtl,
+  targetTtl,
+  type Conflict,
+  type DnsRecord,
+  type MigrateMode,
+} from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
+import type { HeldRecord } from '../target/target';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =
-  | { index: number; action: 'create'; record: DnsRecord; note?: string }
-  | { index: number; action: 'skip'; record: DnsRecord; reason: string; exists: boolean }
-  | { index: number; action: 'fail'; record?: DnsRecord; type: string; name: string; reason: string };
+  | { index: number; action: 'create'; record: DnsRecord; note?: string; replaces?: DnsRecord[] }
+  /** Mirror: the record is there, its TTL or proxy are set as the source says. */
+  | { index: number; action: 'update'; record: DnsRecord; held: HeldRecord; after: DnsRecord; change: string }
+  /** `drift`: add mode left a TTL or proxy that differs from the source's as the target has it. */
+  | { index: number; action: 'skip'; record: DnsRecord; reason: string; exists: boolean; drift?: string }
+  /** `clash`: add mode refused a record that would break what its name may hold. */
+  | { index: number; action: 'fail'; record?: DnsRecord; type: string; name: string; reason: string; clash?: string };
+
+/** A record of the target that mirror mode takes away, and why. */
+export interface Removal {
+  held: HeldRecord;
+  reason: string;
+}
+
+export interface ZonePlan {
+  /** One per record sent, in order. */
+  steps: PlanStep[];
+  removals: Removal[];
+  /** Every RRset that will not answer exactly as the source says after the run. */
+  conflicts: Array<{ conflict: Conflict; message: string }>;
+  /** Records the target holds in RRsets the source does not have, and that stay. */
+  targetOnly: number;
+  /** How many of the target's records the plan removes or changes, of how many it holds. */
+  churn: { changed: number; held: number };
+}
+
+export interface PlanOptions {
+  mode: MigrateMode;
+  prune: boolean;
+}
 
 /** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
 export type IncomingRecord = { type: string; name: string } & Record<string, unknown>;
 
-/**
- * Pure: source records + the target's existing records → one step per source record, in order.
- * Comparison is on the canonical form, so quoting, case, trailing dots, TTL, a TXT value split at
- * another place and `proxied` never make a duplicate look new. Planning again after a migration yields
- * no `create` (convergence).
- */
-export function plan(zone: string, records: readonly (IncomingRecord | DnsRecord)[], existing: DnsRecord[]): PlanStep[] {
-  const present = new Map<string, DnsRecord>();
-  for (const r of existing) present.set(recordKey(r), r);
-  const planned = new Map<string, number>();
+const rrset = (r: { name: string; type: string }) => `${r.name}|${r.type}`;
 
-  return records.map((incoming, index): PlanStep => {
+/**
+ * Pure: source records + the target's records → one step per source record, in order, plus what
+ * mirror removes and the RRsets that will not answer as the source says. Comparison is on the
+ * canonical form (quoting, case, trailing dots, a TXT value split elsewhere never make a duplicate
+ * look new). Planning again after a run yields no change (convergence).
+ */
+export function plan(
+  zone: string,
+  records: readonly (IncomingRecord | DnsRecord)[],
+  existing: readonly HeldRecord[],
+  opts: PlanOptions = { mode: 'add', prune: false },
+): ZonePlan {
+  const mirror = opts.mode === 'mirror';
+  // What the target serves of its own accord (apex NS) is never compared, changed or removed.
+  const held = existing.filter((h) => !isTargetOwn(h.record));
+  const heldByKey = new Map(held.map((h) => [recordKey(h.record), h]));
+  const atName = groupBy(held, (h) => h.record.name);
+
+  // 1. each record checked on its own; RRsets where a record failed are never emptied by mirror
+  const steps: PlanStep[] = [];
+  const wanted: Array<{ index: number; record: DnsRecord }> = [];
+  const guarded = new Set<string>();
+  const first = new Map<string, number>();
+  for (const [index, incoming] of records.entries()) {
     const label = { type: String(incoming.type).slice(0, 20), name: String(incoming.name).slice(0, 300) };
     const checked = DnsRecordSchema.safeParse(incoming);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const field =
         issue && issue.path.length > 0 && issue.path[0] !== 'content' && issue.path[0] !== 'type' ? `${issue.path.join('.')}: ` : '';
-      return { index, action: 'fail', ...label, reason: `${field}${issue?.message ?? 'not a valid record'}` };
+      guarded.add(rrset({ name: resolveName(label.name, zone) ?? label.name, type: label.type }));
+      steps.push({ index, action: 'fail', ...label, reason: `${field}${issue?.message ?? 'not a valid record'}` });
+      continue;
     }
     const record = canonicalize(checked.data, zone);
     if (record === null) {
-      return { index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` };
+      steps.push({ index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` });
+      continue;
     }
     const held = disposition(record);
-    if (held.action === 'skip') return { index, action: 'skip', record, reason: `skipped: ${held.reason}`, exists: false };
-    if (held.action === 'fail') return { index, action: 'fail', record, ...label, reason: held.reason };
+    if (held.action === 'skip') {
+      steps.push({ index, action: 'skip', record, reason: `skipped: ${held.reason}`, exists: false });
+      continue;
+    }
+    if (held.action === 'fail') {
+      guarded.add(rrset(record));
+      steps.push({ index, action: 'fail', record, ...label, reason: held.reason });
+      continue;
+    }
     const key = recordKey(record);
-    const there = present.get(key);
-    if (there) {
-      const ttlNote =
-        targetTtl(record.ttl) !== there.ttl ? ` (TTL ${there.ttl} at the target, ${record.ttl} in the source; left as it is)` : '';
-      return { index, action: 'skip', record, reason: `already exists${ttlNote}`, exists: true };
-    }
-    const earlier = planned.get(key);
+    const earlier = first.get(key);
     if (earlier !== undefined) {
-      return { index, action: 'skip', record, reason: `already exists (same as record ${earlier + 1} of this zone)`, exists: true };
+      steps.push({ index, action: 'skip', record, reason: `already exists (same as record ${earlier + 1} of this zone)`, exists: true });
+      continue;
     }
-    planned.set(key, index);
+    first.set(key, index);
+    wanted.push({ index, record });
+    steps.push({ index, action: 'skip', record, reason: '', exists: true }); // decided below
+  }
+
+  // 2. each wanted record against the target: there (as it is, or set right), new, or refused
+  const willHold = new Map<string, DnsRecord[]>(); // add mode: what each name holds as the run goes on
+  for (const [name, list] of atName)
+    willHold.set(
+      name,
+      list.map((h) => h.record),
+    );
+  for (const { index, record } of wanted) {
+    const there = heldByKey.get(recordKey(record));
+    if (there) {
+      const drift = driftOf(record, there.record);
+      if (drift.length === 0) steps[index] = { index, action: 'skip', record, reason: 'already exists', exists: true };
+      else if (mirror) {
+        const after = settled(there.record, record);
+        steps[index] = { index, action: 'update', record: after, held: there, after, change: drift.map((d) => d.change).join(', ') };
+      } else {
+        const text = drift.map((d) => d.text).join(', ');
+        const reason = `already exists, ${text} (left as it is; mirror mode sets it as the source says)`;
+        steps[index] = { index, action: 'skip', record, reason, exists: true, drift: text };
+      }
+      continue;
+    }
+    if (!mirror) {
+      const clash = clashAtName(record, willHold.get(record.name) ?? []);
+      if (clash) {
+        const reason = `not added: ${clash}; mirror mode replaces what is there`;
+        steps[index] = { index, action: 'fail', record, type: record.type, name: record.name, reason, clash };
+        continue;
+      }
+      willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
+    }
     const ttl = targetTtl(record.ttl);
-    return ttl === record.ttl
-      ? { index, action: 'create', record }
-      : {
-          index,
-          action: 'create',
-          record: { ...record, ttl },
-          note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
-        };
-  });
+    steps[index] =
+      ttl === record.ttl
+        ? { index, action: 'create', record }
+        : {
+            index,
+            action: 'create',
+            record: { ...record, ttl },
+            note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
+          };
+  }
+
+  // 3. mirror: what the source's RRsets no longer hold, what a CNAME displaces, and (prune) the rest
+  const sourceSets = new Set(wanted.map((w) => rrset(w.record)));
+  const sourceKeys = new Set(wanted.map((w) => recordKey(w.record)));
+  const sourceTypesAt = groupBy(wanted, (w) => w.record.name);
+  const removals: Removal[] = [];
+  let targetOnly = 0;
+  for (const h of held) {
+    const set = rrset(h.record);
+    if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
+    const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.record.type));
+    const displaced =
+      (types.has('CNAME') && h.record.type !== 'CNAME') || (types.size > 0 && !types.has('CNAME') && h.record.type === 'CNAME');
+    if (sourceSets.has(set)) {
+      if (mirror) removals.push({ held: h, reason: `replaced by the source's ${h.record.type} ${h.record.name}` });
+    } else if (mirror && displaced) {
+      removals.push({
+        held: h,
+        reason: `the source's ${types.has('CNAME') ? 'CNAME' : 'records'} at ${h.record.name} cannot sit beside it`,
+      });
+    } else if (mirror && opts.prune) {
+      removals.push({ held: h, reason: 'not in the source' });
+    } else if (!sourceSets.has(set)) {
+      targetOnly++;
+    }
+  }
+  attachReplacements(steps, removals);
+
+  const changed = removals.length + steps.filter((s) => s.action === 'update').length;
+  return { steps, removals, conflicts: conflictsOf(steps, held, removals), targetOnly, churn: { changed, held: held.length } };
+}
+
+/** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */
+function attachReplacements(steps: PlanStep[], removals: Removal[]): void {
+  const byName = groupBy(removals, (r) => r.held.record.name);
+  const told = new Set<string>();
+  for (const s of steps) {
+    if (s.action !== 'create' || told.has(s.record.name + '|' + s.record.type)) continue;
+    const replaced = (byName.get(s.record.name) ?? []).filter(
+      (r) => r.held.record.type === s.record.type || s.record.type === 'CNAME' || r.held.record.type === 'CNAME',
+    );
+    if (replaced.length === 0) continue;
+    told.add(s.record.name + '|' + s.record.type);
+    s.replaces = replaced.map((r) => r.held.record);
+  }
+}
+
+interface Drift {
+  /** For a skip: `proxied at the target, DNS only in the source`. */
+  text: string;
+  /** For an update: `proxied → DNS only`. */
+  change: string;
+}
+
+function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
+  const drift: Drift[] = [];
+  const wantProxy = isProxied(source);
+  if (wantProxy !== isProxied(there)) {
+    const mode = (on: boolean) => (on ? 'proxied' : 'DNS only');
+    drift.push({
+      text: `${mode(!wantProxy)} at the target, ${mode(wantProxy)} in the source`,
+      change: `${mode(!wantProxy)} → ${mode(wantProxy)}`,
+    });
+  }
+  if (!sameTtl(source, there)) {
+    drift.push({
+      text: `TTL ${there.ttl} at the target, ${source.ttl} in the source`,
+      change: `TTL ${there.ttl} → ${targetTtl(source.ttl)}`,
+    });
+  }
+  return drift;
+}
+
+/** The held record with the source's TTL and proxy (a proxied record's TTL is the target's automatic one). */
+function settled(there: DnsRecord, source: DnsRecord): DnsRecord {
+  const proxied = isProxied(source);
+  const { proxied: _, ...rest } = there as DnsRecord & { proxied?: boolean };
+  return { ...rest, ttl: proxied ? 1 : targetTtl(source.ttl), ...(proxied ? { proxied: true } : {}) };
+}
+
+const shown = (r: DnsRecord) => describeValue(r);
+
+type SourceStep = Exclude<PlanStep, { action: 'fail' }> | (Extract<PlanStep, { action: 'fail' }> & { record: DnsRecord });
+
+/** A step that stands for a record the source wants the target to hold. */
+const inSource = (s: PlanStep): s is SourceStep =>
+  s.action === 'create' || s.action === 'update' || (s.action === 'skip' && s.exists) || (s.action === 'fail' && s.clash !== undefined);
+
+/**
+ * Each RRset the source has that will not answer as it says after the run: the target's other
+ * records stay beside it, a TTL or proxy stays as the target has it, or a record is refused.
+ */
+function conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]): ZonePlan['conflicts'] {
+  const removed = new Set(removals.map((r) => r.held.id));
+  const heldSets = groupBy(held, (h) => rrset(h.record));
+  const out: ZonePlan['conflicts'] = [];
+  for (const [set, list] of groupBy(steps.filter(inSource), (s) => rrset(s.record))) {
+    const source = [...new Map(list.map((s) => [recordKey(s.record), s.record])).values()];
+    const sourceKeys = new Set(source.map(recordKey));
+    const target = (heldSets.get(set) ?? []).map((h) => h.record);
+    const after = [
+      ...(heldSets.get(set) ?? []).filter((h) => !removed.has(h.id)).map((h) => h.record),
+      ...list.flatMap((s) => (s.action === 'create' ? [s.record] : [])),
+    ];
+    const extras = after.filter((r) => !sourceKeys.has(recordKey(r)));
+    const parts: string[] = [];
+    for (const s of list) if (s.action === 'fail') parts.push(`the source's ${shown(s.record)} is not added: ${s.clash ?? s.reason}`);
+    if (extras.length > 0) {
+      const all = after.length === 2 ? 'both answer' : after.length > 2 ? `all ${after.length} answer` : 'it answers';
+      parts.push(`the target also holds ${extras.map(shown).join(', ')}; after this run ${all}`);
+    }
+    const drifted = list.filter((s) => s.action === 'skip' && s.drift !== undefined);
+    for (const s of drifted) if (s.action === 'skip') parts.push(`${shown(s.record)} is ${s.drift}, and stays so`);
+    if (parts.length === 0) continue;
+    const fix = drifted.length === parts.length ? 'sets it as the source says' : 'replaces it';
+    const { name, type } = source[0] as DnsRecord;
+    out.push({
+      conflict: { name, type, source: source.map(shown), target: target.map(shown), after: after.map(shown) },
+      message: `${name} ${type}: ${parts.join('; ')} — mirror mode ${fix}`,
+    });
+  }
+  return out;
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = map.get(k);
+    if (list) list.push(it);
+    else map.set(k, [it]);
+  }
+  return map;
 }

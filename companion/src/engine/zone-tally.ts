@@ -8,7 +8,8 @@ interface Subject {
 
 /**
  * A zone's counts, and the per-record events that make them: each record (0-based `i`) is counted
- * once, and its event says `[i/N] TYPE name …`, so created + skipped + failed always adds up to N.
+ * once, and its event says `[i/N] TYPE name …`, so the counts of the records sent always add up to N
+ * (a removal the source did not ask for is counted as removed, outside N).
  */
 export class ZoneTally {
   readonly counts: ZoneResult = { created: 0, updated: 0, skipped: 0, failed: 0, removed: 0 };
@@ -25,6 +26,21 @@ export class ZoneTally {
   created(i: number, record: DnsRecord, text: string): MigrateEvent {
     this.count('created', i);
     return { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+  }
+
+  updated(i: number, record: DnsRecord, text: string): MigrateEvent {
+    this.count('updated', i);
+    return { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+  }
+
+  /** A record taken from the target: one of those sent (an undo's step, `i`), or one the source did not name. */
+  removed(i: number | undefined, record: DnsRecord, text: string): MigrateEvent {
+    if (i === undefined) {
+      this.counts.removed++;
+      return { type: 'remove', zone: this.zone, record, message: `${record.type} ${record.name} ${text}` };
+    }
+    this.count('removed', i);
+    return { type: 'remove', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
   }
 
   skipped(i: number, record: DnsRecord, reason: string): MigrateEvent {

@@ -24,7 +24,14 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const events = migrate(
-      { zones: body.zones, dryRun: body.dryRun ?? false, zonesAtOnce: deps.config.concurrency },
+      {
+        zones: body.zones,
+        dryRun: body.dryRun ?? false,
+        mode: body.mode,
+        prune: body.prune,
+        force: body.force,
+        zonesAtOnce: deps.config.concurrency,
+      },
       { target, ...(source ? { source } : {}) },
       { signal: clientGone(reply) },
     );

@@ -10,10 +10,32 @@ export interface TargetZone {
   created: boolean;
 }
 
-/** What became of one record the engine asked the target to create. */
-export type CreateOutcome =
-  | { index: number; status: 'created' }
+/** A record at the target, with the id the target gave it. */
+export interface HeldRecord {
+  id: string;
+  /** Canonical, relative to the zone, with the TTL and `proxied` the target holds. */
+  record: DnsRecord;
+}
+
+/**
+ * Changes that land together or not at all: the records an RRset (or a name) loses, the ones whose
+ * TTL or proxy are set in place, and the ones it gains. The target applies the removals first, so a
+ * name is never left unanswered in between and a CNAME can take the place of other data.
+ */
+export interface ChangeSet {
+  deletes: HeldRecord[];
+  /** `after` differs from `before` only in TTL and `proxied`. */
+  updates: Array<{ id: string; before: DnsRecord; after: DnsRecord }>;
+  creates: DnsRecord[];
+}
+
+/** What became of one change set (`index` into the sets given). */
+export type ChangeOutcome =
+  /** All of it landed; `createdIds` are the new records' ids, in the order of `creates`. */
+  | { index: number; status: 'applied'; createdIds: string[] }
+  /** A set of one create that the target already held (a race, or an answer lost and not retried). */
   | { index: number; status: 'exists'; detail?: string }
+  /** None of it landed. */
   | { index: number; status: 'failed'; code?: number | string; message: string };
 
 export interface CallOptions {
@@ -34,14 +56,16 @@ export interface Target {
   expectZones?(names: readonly string[]): void;
   /** Finds the zone in the account, or creates it (unless dryRun, which returns null when it does not exist). */
   findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null>;
-  /** Every record of the zone, all pages, canonical. */
-  listRecords(zone: TargetZone, opts: CallOptions): Promise<DnsRecord[]>;
+  /** Every record of the zone the target holds for a source (types it manages itself left out), all pages. */
+  listRecords(zone: TargetZone, opts: CallOptions): Promise<HeldRecord[]>;
   /**
-   * Creates records, yielding one outcome per input record (indexes into `records`) as they land.
-   * Never creates a record twice, even when a write's outcome was unknown and it had to retry.
-   * Stops starting new writes once `signal` aborts.
+   * Applies change sets, each all or nothing, yielding one outcome per set as it settles. Never
+   * applies a set twice, even when a write's outcome was unknown and it had to retry. Stops starting
+   * new writes once `signal` aborts.
    */
-  createRecords(zone: TargetZone, records: DnsRecord[], opts: CallOptions): AsyncIterable<CreateOutcome>;
+  applyChanges(zone: TargetZone, sets: ChangeSet[], opts: CallOptions): AsyncIterable<ChangeOutcome>;
+  /** Deletes a zone (an undo of a run that created it). */
+  deleteZone(zone: TargetZone, opts: CallOptions): Promise<void>;
 }
 
 /** A zone's DNSSEC at the target. */

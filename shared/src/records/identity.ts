@@ -1,5 +1,6 @@
 import { relativeName } from '../names';
 import type { DnsRecord } from './schema';
+import { isProxied } from './target-rules';
 import { txtValue } from './txt';
 
 /**
@@ -21,6 +22,11 @@ export function recordKey(r: DnsRecord): string {
   const value = r.type === 'TXT' ? txtValue(r.content) : r.content;
   const extra = r.type === 'MX' ? `|${r.priority}` : r.type === 'SRV' ? `|${r.priority}|${r.weight}|${r.port}` : '';
   return `${r.type}|${r.name}|${value}${extra}`;
+}
+
+/** The same record with the same TTL and proxy: a record as a run left it. */
+export function sameState(a: DnsRecord, b: DnsRecord): boolean {
+  return recordKey(a) === recordKey(b) && a.ttl === b.ttl && isProxied(a) === isProxied(b);
 }
 
 /** How a record's value reads in messages and in the popup: `10 mail.example.com`. */

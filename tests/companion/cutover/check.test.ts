@@ -1,6 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CutoverEvent, DnsRecord } from '@dnsferry/shared';
+import type { CutoverEvent } from '@dnsferry/shared';
 import { cutoverCheck } from '@dnsferry/companion/cutover/check';
 import { DirectDnsClient } from '@dnsferry/companion/cutover/dns-client';
 import type { CutoverTarget, TargetZone } from '@dnsferry/companion/target/target';
@@ -19,8 +19,9 @@ const notUsed = () => {
 };
 const target: CutoverTarget = {
   findOrCreateZone: notUsed,
-  createRecords: notUsed,
-  listRecords: async () => [] as DnsRecord[],
+  applyChanges: notUsed,
+  deleteZone: notUsed,
+  listRecords: async () => [],
   lookupZone: async (name) => (name === ZONE.name ? ZONE : null),
   zoneStatus: async () => 'pending',
   requestActivationCheck: notUsed,

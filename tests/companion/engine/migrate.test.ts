@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import type { Source, SourceZoneContent } from '@dnsferry/companion/source/source';
-import type { CreateOutcome, Target, TargetZone } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
 
 /**
  * The engine against an in-memory Target and Source: no HTTP, no simulator. What it must keep is the
  * stream's grammar and the invariant created + skipped + failed = records sent, whatever the target does.
  */
 class FakeTarget implements Target {
-  readonly zones = new Map<string, { zone: TargetZone; records: DnsRecord[] }>();
+  readonly zones = new Map<string, { zone: TargetZone; records: HeldRecord[] }>();
   writes = 0;
-  /** Decides each record's outcome; by default every record is created. */
-  outcome: (r: DnsRecord, index: number) => CreateOutcome['status'] | 'skip-report' | 'throw' = () => 'created';
+  private nextId = 1;
+  /** Decides each set's outcome by its first record; by default every set lands. */
+  outcome: (r: DnsRecord, index: number) => 'applied' | 'exists' | 'failed' | 'skip-report' | 'throw' = () => 'applied';
 
   findOrCreateZone(name: string, opts: { dryRun: boolean }): Promise<TargetZone | null> {
     const found = this.zones.get(name);
@@ -29,20 +30,48 @@ class FakeTarget implements Target {
     return Promise.resolve(zone);
   }
 
-  listRecords(zone: TargetZone): Promise<DnsRecord[]> {
+  listRecords(zone: TargetZone): Promise<HeldRecord[]> {
     return Promise.resolve([...(this.zones.get(zone.name)?.records ?? [])]);
   }
 
-  async *createRecords(zone: TargetZone, records: DnsRecord[], opts: { signal: AbortSignal }): AsyncIterable<CreateOutcome> {
-    for (const [index, r] of records.entries()) {
+  deleteZone(zone: TargetZone): Promise<void> {
+    this.zones.delete(zone.name);
+    return Promise.resolve();
+  }
+
+  async *applyChanges(zone: TargetZone, sets: ChangeSet[], opts: { signal: AbortSignal }): AsyncIterable<ChangeOutcome> {
+    const held = this.zones.get(zone.name)?.records ?? [];
+    for (const [index, set] of sets.entries()) {
       if (opts.signal.aborted) return;
-      const what = this.outcome(r, index);
+      const first = set.creates[0] ?? set.updates[0]?.after ?? set.deletes[0]?.record;
+      const what = first ? this.outcome(first, index) : 'applied';
       if (what === 'throw') throw new Error('target exploded');
       if (what === 'skip-report') continue; // the target says nothing about this one
       this.writes++;
-      if (what === 'created') this.zones.get(zone.name)?.records.push(r);
       await Promise.resolve();
-      yield what === 'failed' ? { index, status: 'failed', code: 81053, message: 'Cloudflare 81053: taken' } : { index, status: what };
+      if (what === 'failed') {
+        yield { index, status: 'failed', code: 81053, message: 'Cloudflare 81053: taken' };
+        continue;
+      }
+      if (what === 'exists') {
+        yield { index, status: 'exists' };
+        continue;
+      }
+      for (const d of set.deletes)
+        held.splice(
+          held.findIndex((h) => h.id === d.id),
+          1,
+        );
+      for (const u of set.updates) {
+        const h = held.find((x) => x.id === u.id);
+        if (h) h.record = u.after;
+      }
+      const createdIds = set.creates.map((record) => {
+        const id = `r${this.nextId++}`;
+        held.push({ id, record });
+        return id;
+      });
+      yield { index, status: 'applied', createdIds };
     }
   }
 }
@@ -75,7 +104,7 @@ function perRecord(events: MigrateEvent[], zone: string) {
 describe('engine: migrate', () => {
   it('creates, skips and fails records with one event each, and the counts add up', async () => {
     const target = new FakeTarget();
-    target.outcome = (r) => (r.name === 'taken' ? 'failed' : r.name === 'dup' ? 'exists' : 'created');
+    target.outcome = (r) => (r.name === 'taken' ? 'failed' : r.name === 'dup' ? 'exists' : 'applied');
     const records = [
       A('@', '192.0.2.1'),
       A('taken', '192.0.2.2'),
@@ -84,16 +113,21 @@ describe('engine: migrate', () => {
       { type: 'SOA', name: '@', content: 'x', ttl: 1 },
     ];
     const events = await run([{ name: 'example.com', records }], target);
-    expect(complete(events, 'example.com')).toEqual({
+    expect(complete(events, 'example.com')).toMatchObject({
       created: 1,
+      updated: 0,
       skipped: 2,
       failed: 2,
+      removed: 0,
       nameServers: ['ada.ns.example', 'bob.ns.example'],
     });
     const indexes = perRecord(events, 'example.com').map((e) => ('index' in e ? e.index : 0));
     expect([...indexes].sort()).toEqual([1, 2, 3, 4, 5]); // each record exactly once
     expect(events[0]?.type).toBe('status');
-    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', created: 1, skipped: 2, failed: 2 }] });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      results: [{ zone: 'example.com', created: 1, updated: 0, skipped: 2, failed: 2, removed: 0 }],
+    });
     expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
   });
 
@@ -121,7 +155,7 @@ describe('engine: migrate', () => {
 
   it('records the target never accounted for are failed as not written', async () => {
     const target = new FakeTarget();
-    target.outcome = (_r, i) => (i === 1 ? 'skip-report' : 'created');
+    target.outcome = (_r, i) => (i === 1 ? 'skip-report' : 'applied');
     const events = await run([{ name: 'example.com', records: [A('a', '192.0.2.1'), A('b', '192.0.2.2'), A('c', '192.0.2.3')] }], target);
     expect(complete(events, 'example.com')).toMatchObject({ created: 2, failed: 1 });
     expect(perRecord(events, 'example.com').find((e) => e.type === 'error')).toMatchObject({
@@ -132,7 +166,7 @@ describe('engine: migrate', () => {
 
   it('a zone that fails midway accounts for every record not yet counted, and the next zone still runs', async () => {
     const target = new FakeTarget();
-    target.outcome = (r) => (r.name === 'boom' ? 'throw' : 'created');
+    target.outcome = (r) => (r.name === 'boom' ? 'throw' : 'applied');
     const events = await run(
       [
         { name: 'example.com', records: [A('a', '192.0.2.1'), A('boom', '192.0.2.2'), A('c', '192.0.2.3')] },
@@ -167,7 +201,7 @@ describe('engine: migrate', () => {
     const infos = events.filter((e) => e.type === 'info').map((e) => ('message' in e ? e.message : ''));
     expect(infos).toEqual(expect.arrayContaining(['Read page 1 from Azure: 2 so far', 'SOA not copied']));
     expect(complete(events, 'example.com')).toMatchObject({ created: 1, failed: 1 });
-    expect(target.zones.get('example.com')?.records.map(recordKey)).toEqual([recordKey(rec(A('@', '192.0.2.1')))]);
+    expect(target.zones.get('example.com')?.records.map((h) => recordKey(h.record))).toEqual([recordKey(rec(A('@', '192.0.2.1')))]);
   });
 
   it('stops writing when the client goes away: the rest of the zone and later zones are not started', async () => {
@@ -175,7 +209,7 @@ describe('engine: migrate', () => {
     const controller = new AbortController();
     target.outcome = (r) => {
       if (r.name === 'b') controller.abort();
-      return 'created';
+      return 'applied';
     };
     const events = await run(
       [
@@ -185,7 +219,7 @@ describe('engine: migrate', () => {
       target,
       { signal: controller.signal },
     );
-    expect(target.zones.get('example.com')?.records.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(target.zones.get('example.com')?.records.map((h) => h.record.name)).toEqual(['a', 'b']);
     expect(target.zones.has('example.org')).toBe(false);
     expect(events.some((e) => e.type === 'done')).toBe(false);
   });

@@ -19,21 +19,24 @@ describe('plan', () => {
     ],
     ['a FQDN outside the zone fails', rec({ type: 'A', name: 'www.other.org.', content: '192.0.2.1' }), [], 'fail'],
   ])('%s', (_what, record, existing, action) => {
-    expect(plan(zone, [record], existing)[0]?.action).toBe(action);
+    const held = existing.map((r, i) => ({ id: `id${i}`, record: r }));
+    expect(plan(zone, [record], held).steps[0]?.action).toBe(action);
   });
 
   it('says why a record is skipped', () => {
     const [dup] = plan(
       zone,
       [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 600 })],
-      [rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 })],
-    );
+      [{ id: 'a', record: rec({ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }) }],
+    ).steps;
     expect(dup).toMatchObject({ action: 'skip', exists: true });
-    expect(dup?.action === 'skip' && dup.reason).toMatch(/^already exists \(TTL 300 at the target, 600 in the source/);
+    expect(dup?.action === 'skip' && dup.reason).toMatch(
+      /^already exists, TTL 300 at the target, 600 in the source \(left as it is; mirror mode/,
+    );
   });
 
   it('skips a record sent twice in one request', () => {
-    const steps = plan(zone, [rec({ type: 'TXT', name: '@', content: 'x' }), rec({ type: 'TXT', name: '@', content: '"x"' })], []);
+    const { steps } = plan(zone, [rec({ type: 'TXT', name: '@', content: 'x' }), rec({ type: 'TXT', name: '@', content: '"x"' })], []);
     expect(steps.map((s) => s.action)).toEqual(['create', 'skip']);
   });
 
@@ -46,7 +49,7 @@ describe('plan', () => {
         rec({ type: 'A', name: 'c', content: '192.0.2.1', ttl: 1 }),
       ],
       [],
-    );
+    ).steps;
     expect(low).toMatchObject({ action: 'create', record: { ttl: 60 }, note: "TTL 30 → 60, the target's minimum" });
     expect(high).toMatchObject({ action: 'create', record: { ttl: 86400 } });
     expect(auto).toMatchObject({ action: 'create', record: { ttl: 1 } });
@@ -63,9 +66,9 @@ describe('plan', () => {
       rec({ type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"' }),
       rec({ type: 'AAAA', name: 'v6', content: '2001:0db8::0001' }),
     ];
-    const first = plan(zone, input, []);
-    const created = first.flatMap((s) => (s.action === 'create' ? [s.record] : []));
+    const first = plan(zone, input, []).steps;
+    const created = first.flatMap((s, i) => (s.action === 'create' ? [{ id: `id${i}`, record: s.record }] : []));
     expect(created).toHaveLength(input.length);
-    expect(plan(zone, input, created).every((s) => s.action === 'skip')).toBe(true);
+    expect(plan(zone, input, created).steps.every((s) => s.action === 'skip')).toBe(true);
   });
 });

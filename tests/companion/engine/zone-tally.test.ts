@@ -19,7 +19,7 @@ describe('ZoneTally', () => {
       '[2/4] A mail ✗ not migrated: the zone failed',
       '[4/4] ? ? ✗ not migrated: the zone failed',
     ]);
-    expect(tally.counts).toEqual({ created: 1, skipped: 1, failed: 2 });
+    expect(tally.counts).toEqual({ created: 1, updated: 0, skipped: 1, failed: 2, removed: 0 });
     expect([...tally.failRest(() => undefined, 'again')]).toEqual([]); // nothing is counted twice
   });
 

@@ -68,7 +68,7 @@ describe('POST /api/migrate: zones side by side', () => {
     expect(inFlight.max).toBeGreaterThan(1);
     expect(events.at(-1)).toEqual({
       type: 'done',
-      results: zones.map((z) => ({ zone: z.name, created: z.records.length, skipped: 0, failed: 0 })),
+      results: zones.map((z) => ({ zone: z.name, created: z.records.length, updated: 0, skipped: 0, failed: 0, removed: 0 })),
     });
     for (const z of zones) expect(sim.records(sim.zoneByName(z.name)?.id ?? '')).toHaveLength(z.records.length);
   });

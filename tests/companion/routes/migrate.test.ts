@@ -48,12 +48,15 @@ describe('POST /api/migrate (manual records)', () => {
     const { status, events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
     expect(status).toBe(200);
     const result = zoneComplete(events, 'example.com');
-    expect(result).toMatchObject({ created: 16, skipped: 2, failed: 0 });
+    expect(result).toMatchObject({ created: 16, updated: 0, skipped: 2, failed: 0, removed: 0 });
     expect(result.created + result.skipped + result.failed).toBe(everyType.length);
     expect(result.nameServers).toHaveLength(2);
     expect(result.nameServers.every((ns) => ns.endsWith('.ns.cloudflare.com'))).toBe(true);
     expect(counts(events)).toEqual({ record: 16, skip: 2, error: 0 });
-    expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', created: 16, skipped: 2, failed: 0 }] });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      results: [{ zone: 'example.com', created: 16, updated: 0, skipped: 2, failed: 0, removed: 0 }],
+    });
 
     // the spec's message forms
     const messages = events.map((e) => ('message' in e ? e.message : ''));
@@ -98,7 +101,7 @@ describe('POST /api/migrate (manual records)', () => {
     await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
     stack.sim.resetCounters();
     const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, skipped: 18, failed: 0 });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, updated: 0, skipped: 18, failed: 0, removed: 0 });
     expect(events.filter((e) => e.type === 'skip' && /already exists$/.test(e.message))).toHaveLength(16);
     expect(events.find((e) => e.type === 'success')?.message).toMatch(/reusing it/);
     expect(stack.sim.counters.writes).toBe(0);
@@ -123,7 +126,7 @@ describe('POST /api/migrate (manual records)', () => {
         },
       ],
     });
-    expect(zoneComplete(events, 'example.org')).toMatchObject({ created: 1, skipped: 3, failed: 0 });
+    expect(zoneComplete(events, 'example.org')).toMatchObject({ created: 1, updated: 0, skipped: 3, failed: 0, removed: 0 });
     expect(wireRecords('example.org')).toHaveLength(4);
   });
 
@@ -141,7 +144,7 @@ describe('POST /api/migrate (manual records)', () => {
       { type: 'PTR', name: '25.2.0.192.in-addr.arpa.', content: 'mail.example.com', ttl: 3600 },
     ];
     const { events } = await stack.migrate({ zones: [{ name: '2.0.192.in-addr.arpa', records }] });
-    expect(zoneComplete(events, '2.0.192.in-addr.arpa')).toMatchObject({ created: 2, skipped: 0, failed: 0 });
+    expect(zoneComplete(events, '2.0.192.in-addr.arpa')).toMatchObject({ created: 2, updated: 0, skipped: 0, failed: 0, removed: 0 });
     expect(events.map((e) => ('message' in e ? e.message : ''))).toContain('[1/2] PTR 10 → www.example.com');
     const held = wireRecords('2.0.192.in-addr.arpa').map((r) => `${String(r.name)} ${String(r.content)}`);
     expect(held.sort()).toEqual(['10.2.0.192.in-addr.arpa www.example.com', '25.2.0.192.in-addr.arpa mail.example.com']);
@@ -151,7 +154,7 @@ describe('POST /api/migrate (manual records)', () => {
     const records = Array.from({ length: 1000 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
     stack.sim.resetCounters();
     const { events } = await stack.migrate({ zones: [{ name: 'big.example', records }] });
-    expect(zoneComplete(events, 'big.example')).toMatchObject({ created: 1000, skipped: 0, failed: 0 });
+    expect(zoneComplete(events, 'big.example')).toMatchObject({ created: 1000, updated: 0, skipped: 0, failed: 0, removed: 0 });
     expect(stack.sim.counters.total).toBeLessThanOrEqual(10);
     expect(wireRecords('big.example')).toHaveLength(1000);
   });
@@ -163,13 +166,13 @@ describe('POST /api/migrate (manual records)', () => {
       content: `10.1.0.${i}`,
       ttl: 300,
     }));
-    // valid here, refused by the target: a CNAME beside an A record of the same name
-    records[137] = { type: 'CNAME', name: 'h3', content: 'elsewhere.example.net', ttl: 300 };
+    // valid here, refused by the target: a private address cannot be proxied
+    records[137] = { type: 'A', name: 'h137', content: '10.1.0.137', ttl: 300, proxied: true };
     const { events } = await stack.migrate({ zones: [{ name: 'batch.example', records }] });
-    expect(zoneComplete(events, 'batch.example')).toMatchObject({ created: 199, skipped: 0, failed: 1 });
+    expect(zoneComplete(events, 'batch.example')).toMatchObject({ created: 199, updated: 0, skipped: 0, failed: 1, removed: 0 });
     const errors = events.filter((e) => e.type === 'error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]?.message).toMatch(/^\[138\/200\] CNAME h3 ✗ Cloudflare 8105[34]: /);
+    expect(errors[0]?.message).toMatch(/^\[138\/200\] A h137 ✗ Cloudflare 9004: /);
     expect(wireRecords('batch.example')).toHaveLength(199);
   });
 
@@ -182,7 +185,7 @@ describe('POST /api/migrate (manual records)', () => {
       ],
     });
     const bad = zoneComplete(events, 'not-registered.example');
-    expect(bad).toEqual({ created: 0, skipped: 0, failed: 3, nameServers: [] });
+    expect(bad).toEqual({ created: 0, updated: 0, skipped: 0, failed: 3, removed: 0, nameServers: [] });
     const zoneError = events.find((e) => e.type === 'error' && e.zone === 'not-registered.example');
     expect(zoneError?.type === 'error' && zoneError.message).toMatch(/Cloudflare 1049/);
     expect(zoneComplete(events, 'fine.example')).toMatchObject({ created: 2 });
@@ -192,7 +195,7 @@ describe('POST /api/migrate (manual records)', () => {
   it('dry run: same events and counts, nothing written', async () => {
     stack.sim.resetCounters();
     const { events } = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, skipped: 2, failed: 0 });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, updated: 0, skipped: 2, failed: 0, removed: 0 });
     expect(events.filter((e) => e.type === 'record').every((e) => e.type === 'record' && / would create → /.test(e.message))).toBe(true);
     expect(stack.sim.counters.writes).toBe(0);
     expect(stack.sim.zoneByName('example.com')).toBeUndefined();
@@ -204,7 +207,7 @@ describe('POST /api/migrate (manual records)', () => {
     expect(planned).toHaveLength(16);
     expect(planned.find((r) => r.type === 'MX' && r.priority === 10)).toMatchObject({ name: '@', content: 'mail.example.com', ttl: 3600 });
     const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: planned }] });
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, skipped: 0, failed: 0 });
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, updated: 0, skipped: 0, failed: 0, removed: 0 });
     const again = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
     expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 18 });
   });

@@ -130,10 +130,10 @@ describe('POST /api/migrate from Azure', () => {
     expect(first.events.at(-1)).toEqual({
       type: 'done',
       results: [
-        { zone: 'example.net', created: 3, skipped: 0, failed: 0 },
+        { zone: 'example.net', created: 3, updated: 0, skipped: 0, failed: 0, removed: 0 },
         // 29 records (the DS too, read through api-version 2023-07-01-preview); the unallocated public IP
         // and the CDN alias are reported, not dropped.
-        { zone: 'example.com', created: 29, skipped: 0, failed: 2 },
+        { zone: 'example.com', created: 29, updated: 0, skipped: 0, failed: 2, removed: 0 },
       ],
     });
     expect(targetRecords('example.net')).toEqual([
@@ -148,8 +148,8 @@ describe('POST /api/migrate from Azure', () => {
     expect(again.events.at(-1)).toEqual({
       type: 'done',
       results: [
-        { zone: 'example.net', created: 0, skipped: 3, failed: 0 },
-        { zone: 'example.com', created: 0, skipped: 29, failed: 2 },
+        { zone: 'example.net', created: 0, updated: 0, skipped: 3, failed: 0, removed: 0 },
+        { zone: 'example.com', created: 0, updated: 0, skipped: 29, failed: 2, removed: 0 },
       ],
     });
     expect(targetRecords('example.net')).toHaveLength(3);
@@ -164,7 +164,7 @@ describe('POST /api/migrate from Azure', () => {
       zones: [{ name: 'bulk-example.org' }],
     });
     expect(res.status).toBe(200);
-    expect(result(res.events, 'bulk-example.org')).toMatchObject({ created: 150, skipped: 0, failed: 0 });
+    expect(result(res.events, 'bulk-example.org')).toMatchObject({ created: 150, updated: 0, skipped: 0, failed: 0, removed: 0 });
     expect(azure.counters.throttled).toBeGreaterThan(0);
     const records = targetRecords('bulk-example.org');
     expect(records).toHaveLength(150);
@@ -218,8 +218,8 @@ describe('POST /api/migrate from Azure', () => {
     expect(res.events.at(-1)).toEqual({
       type: 'done',
       results: [
-        { zone: 'manual-example.org', created: 1, skipped: 0, failed: 0 },
-        { zone: 'staging-example.org', created: 2, skipped: 0, failed: 0 },
+        { zone: 'manual-example.org', created: 1, updated: 0, skipped: 0, failed: 0, removed: 0 },
+        { zone: 'staging-example.org', created: 2, updated: 0, skipped: 0, failed: 0, removed: 0 },
       ],
     });
     expect(targetRecords('staging-example.org')).toEqual([

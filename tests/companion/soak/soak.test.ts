@@ -74,7 +74,8 @@ describe('soak', () => {
     stack.sim.setFaults({});
     stack.sim.resetCounters();
     const last = await stack.migrate(request());
-    for (const name of ZONES) expect(zoneComplete(last.events, name)).toMatchObject({ created: 0, skipped: PER_ZONE, failed: 0 });
+    for (const name of ZONES)
+      expect(zoneComplete(last.events, name)).toMatchObject({ created: 0, updated: 0, skipped: PER_ZONE, failed: 0, removed: 0 });
     expect(stack.sim.counters.writes).toBe(0);
   }, 240_000);
 
@@ -124,7 +125,7 @@ describe('soak', () => {
     const [m, s] = await Promise.all([Promise.all(migrations), Promise.all(scans)]);
     for (const [z, text] of m.entries()) {
       const last = JSON.parse(text.trim().split('\n').at(-1)!);
-      expect(last).toEqual({ type: 'done', results: [{ zone: ZONES[z], created: 400, skipped: 0, failed: 0 }] });
+      expect(last).toEqual({ type: 'done', results: [{ zone: ZONES[z], created: 400, updated: 0, skipped: 0, failed: 0, removed: 0 }] });
     }
     const totals = s.map((text) => {
       const done = ScanEventSchema.parse(JSON.parse(text.trim().split('\n').at(-1)!));

@@ -1,6 +1,6 @@
-import { recordKey, type DnsRecord } from '@dnsferry/shared';
+import { isProxiable, isProxied, recordKey, sameState, targetTtl, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { CallOptions, CreateOutcome, Target, TargetZone } from '../target';
+import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../target';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
 import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
@@ -15,7 +15,7 @@ const LIST_PAGE = 5_000_000;
 
 interface Item {
   index: number;
-  record: DnsRecord;
+  set: ChangeSet;
 }
 
 type WriteOptions = CallOptions & Pick<CallInit, 'onWait'>;
@@ -82,21 +82,28 @@ export class CloudflareTarget implements Target {
     }
   }
 
-  async listRecords(zone: TargetZone, opts: CallOptions): Promise<DnsRecord[]> {
+  async listRecords(zone: TargetZone, opts: CallOptions): Promise<HeldRecord[]> {
     const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal, {
       onWait: waitReporter(opts.report, `reading ${zone.name} at the target`),
     });
-    return wire.flatMap((w) => fromWire(w, zone.name) ?? []);
+    return wire.flatMap((w) => {
+      const record = fromWire(w, zone.name);
+      return record ? [{ id: w.id, record }] : [];
+    });
   }
 
-  async *createRecords(zone: TargetZone, records: DnsRecord[], callOpts: CallOptions): AsyncIterable<CreateOutcome> {
+  async deleteZone(zone: TargetZone, opts: CallOptions): Promise<void> {
+    await this.client.call('DELETE', `/zones/${zone.id}`, { signal: opts.signal });
+  }
+
+  async *applyChanges(zone: TargetZone, sets: ChangeSet[], callOpts: CallOptions): AsyncIterable<ChangeOutcome> {
     // one reporter for all the zone's writes: a pause that holds every slot is told once
     const opts: WriteOptions = { ...callOpts, onWait: waitReporter(callOpts.report, `writing more of ${zone.name}`) };
-    const items = records.map((record, index) => ({ index, record }));
-    const chunks: Item[][] = [];
-    const count = batchCount(items.length, this.batchSize, this.slots);
-    for (let b = 0; b < count; b++)
-      chunks.push(items.slice(Math.floor((b * items.length) / count), Math.floor(((b + 1) * items.length) / count)));
+    const chunks = packChunks(
+      sets.map((set, index) => ({ index, set })),
+      this.batchSize,
+      this.slots,
+    );
     if (this.slots <= 1 || !this.batchAvailable) {
       for (const chunk of chunks) {
         if (opts.signal.aborted) return;
@@ -105,7 +112,7 @@ export class CloudflareTarget implements Target {
       return;
     }
     // Batches side by side; each one is written (split, reconciled) as it would be alone, and the
-    // outcomes come out in record order. The client's shared rate-limit pause holds every slot.
+    // outcomes come out in set order. The client's shared rate-limit pause holds every slot.
     yield* inOrder(
       chunks.map((chunk) => () => this.writeChunk(zone, chunk, opts)),
       this.slots,
@@ -113,9 +120,10 @@ export class CloudflareTarget implements Target {
     );
   }
 
-  private async *writeChunk(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<CreateOutcome> {
+  private async *writeChunk(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
     if (chunk.length === 0 || opts.signal.aborted) return;
-    if (!this.batchAvailable || chunk.length === 1) {
+    const lone = chunk.length === 1 ? (chunk[0] as Item) : null;
+    if (!this.batchAvailable || (lone && isLoneCreate(lone.set))) {
       for (const item of chunk) {
         if (opts.signal.aborted) return;
         yield await this.writeOne(zone, item, opts);
@@ -124,12 +132,17 @@ export class CloudflareTarget implements Target {
     }
     try {
       // Not passing the client's signal: a write in flight finishes, so its outcome is known.
-      await this.client.call('POST', `/zones/${zone.id}/dns_records/batch`, {
-        body: { posts: chunk.map((it) => toPayload(it.record, zone.name)) },
+      const env = await this.client.call<{ posts?: CloudflareRecord[] }>('POST', `/zones/${zone.id}/dns_records/batch`, {
+        body: batchBody(chunk, zone.name),
         signal: neverAborts,
         onWait: opts.onWait,
       });
-      for (const it of chunk) yield { index: it.index, status: 'created' };
+      const ids = (env.result?.posts ?? []).map((w) => w.id);
+      let next = 0;
+      for (const it of chunk) {
+        yield { index: it.index, status: 'applied', createdIds: ids.slice(next, next + it.set.creates.length) };
+        next += it.set.creates.length;
+      }
       return;
     } catch (err) {
       if (err instanceof UnknownOutcomeError) {
@@ -137,48 +150,79 @@ export class CloudflareTarget implements Target {
         return;
       }
       if (!(err instanceof UpstreamError)) throw err;
-      if (err.kind === 'not_found' || err.httpStatus === 405) {
+      if (noBatchRoute(err)) {
         // No batch endpoint here: one request per record from now on.
         this.batchAvailable = false;
         yield* this.writeChunk(zone, chunk, opts);
         return;
       }
-      if (err.kind !== 'invalid' && err.kind !== 'conflict') throw err;
+      if (err.kind !== 'invalid' && err.kind !== 'conflict' && err.kind !== 'not_found') throw err;
+      // A set alone that fails is refused whole: the batch applied none of it.
+      if (lone) {
+        yield { index: lone.index, status: 'failed', code: err.upstreamCode, message: err.message };
+        return;
+      }
     }
-    // All-or-nothing failed on some record(s): halve until each failing record stands alone.
+    // All-or-nothing failed on some set(s): halve until each failing set stands alone.
     const mid = Math.ceil(chunk.length / 2);
     yield* this.writeChunk(zone, chunk.slice(0, mid), opts);
     yield* this.writeChunk(zone, chunk.slice(mid), opts);
   }
 
-  private async writeOne(zone: TargetZone, item: Item, opts: WriteOptions): Promise<CreateOutcome> {
-    try {
-      await this.client.call('POST', `/zones/${zone.id}/dns_records`, {
-        body: toPayload(item.record, zone.name),
-        signal: neverAborts,
-        onWait: opts.onWait,
-      });
-      return { index: item.index, status: 'created' };
-    } catch (err) {
-      if (err instanceof UnknownOutcomeError) {
-        let last: CreateOutcome = { index: item.index, status: 'failed', message: err.message };
-        for await (const o of this.reconcile(zone, [item], opts)) last = o;
-        return last;
+  /**
+   * One set, one request per record (a lone create, or no batch endpoint): removals, then updates,
+   * then creates, as a batch orders them. Without the batch endpoint a set of several changes is not
+   * atomic: a failure part-way says what landed.
+   */
+  private async writeOne(zone: TargetZone, item: Item, opts: WriteOptions): Promise<ChangeOutcome> {
+    const { set } = item;
+    const base = `/zones/${zone.id}/dns_records`;
+    const steps: Array<() => Promise<string | null>> = [
+      ...set.deletes.map((d) => async () => {
+        await this.client.call('DELETE', `${base}/${d.id}`, { signal: neverAborts, onWait: opts.onWait });
+        return null;
+      }),
+      ...set.updates.map((u) => async () => {
+        await this.client.call('PATCH', `${base}/${u.id}`, { body: patchBody(u.after), signal: neverAborts, onWait: opts.onWait });
+        return null;
+      }),
+      ...set.creates.map((r) => async () => {
+        const env = await this.client.call<CloudflareRecord>('POST', base, {
+          body: toPayload(r, zone.name),
+          signal: neverAborts,
+          onWait: opts.onWait,
+        });
+        return env.result.id;
+      }),
+    ];
+    const createdIds: string[] = [];
+    for (const [done, step] of steps.entries()) {
+      try {
+        const id = await step();
+        if (id !== null) createdIds.push(id);
+      } catch (err) {
+        if (err instanceof UnknownOutcomeError) {
+          let last: ChangeOutcome = { index: item.index, status: 'failed', message: err.message };
+          for await (const o of this.reconcile(zone, [item], opts)) last = o;
+          return last;
+        }
+        if (!(err instanceof UpstreamError)) throw err;
+        if (isLoneCreate(set) && typeof err.upstreamCode === 'number' && DUPLICATE_CODES.has(err.upstreamCode)) {
+          return { index: item.index, status: 'exists', detail: err.upstreamMessage };
+        }
+        if (err.kind !== 'invalid' && err.kind !== 'conflict' && err.kind !== 'not_found') throw err;
+        const partial = done > 0 ? ` (${done} of its ${steps.length} changes had landed)` : '';
+        return { index: item.index, status: 'failed', code: err.upstreamCode, message: `${err.message}${partial}` };
       }
-      if (!(err instanceof UpstreamError)) throw err;
-      if (typeof err.upstreamCode === 'number' && DUPLICATE_CODES.has(err.upstreamCode)) {
-        return { index: item.index, status: 'exists', detail: err.upstreamMessage };
-      }
-      if (err.kind !== 'invalid' && err.kind !== 'conflict') throw err;
-      return { index: item.index, status: 'failed', code: err.upstreamCode, message: err.message };
     }
+    return { index: item.index, status: 'applied', createdIds };
   }
 
   /**
-   * After a write whose answer was lost: list the zone, count what is there now as created,
-   * and write only the rest — so a retry can never create a record twice.
+   * After a write whose answer was lost: list the zone; a set whose every change shows is applied,
+   * the others are written again — so a retry can never apply a set twice.
    */
-  private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<CreateOutcome> {
+  private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
     if (this.reconcilesLeft-- <= 0) {
       for (const it of chunk) {
         yield {
@@ -189,10 +233,20 @@ export class CloudflareTarget implements Target {
       }
       return;
     }
-    const present = new Set((await this.listRecords(zone, { signal: neverAborts })).map(recordKey));
+    const held = await this.listRecords(zone, { signal: neverAborts });
+    const byKey = new Map(held.map((h) => [recordKey(h.record), h]));
+    const byId = new Map(held.map((h) => [h.id, h.record]));
     const missing: Item[] = [];
     for (const it of chunk) {
-      if (present.has(recordKey(it.record))) yield { index: it.index, status: 'created' };
+      const { set } = it;
+      const landed =
+        set.creates.every((r) => byKey.has(recordKey(r))) &&
+        set.deletes.every((d) => !byId.has(d.id)) &&
+        set.updates.every((u) => {
+          const now = byId.get(u.id);
+          return now !== undefined && sameState(now, u.after);
+        });
+      if (landed) yield { index: it.index, status: 'applied', createdIds: set.creates.map((r) => byKey.get(recordKey(r))?.id ?? '') };
       else missing.push(it);
     }
     if (missing.length === chunk.length && chunk.length === 1) {
@@ -245,6 +299,74 @@ function waitReporter(report: ((message: string) => void) | undefined, what: str
 export function batchCount(records: number, limit: number, slots: number): number {
   const batches = Math.ceil(records / limit);
   return batches <= slots ? batches : Math.min(records, Math.ceil(batches / slots) * slots);
+}
+
+/** Operations a set costs in a batch. */
+const operations = (s: ChangeSet) => s.deletes.length + s.updates.length + s.creates.length;
+
+/**
+ * The sets in batches of `batchCount` sizes, in order, a set never split across two (it must land
+ * whole). A set larger than a batch alone is cut in two, creates and updates before removals, so its
+ * name keeps answering; it is then not atomic.
+ */
+export function packChunks(items: Item[], limit: number, slots: number): Item[][] {
+  const fitting: Item[] = items.flatMap((it) => (operations(it.set) <= limit ? [it] : splitSet(it, limit)));
+  const total = fitting.reduce((n, it) => n + operations(it.set), 0);
+  const count = batchCount(total, limit, slots);
+  const chunks: Item[][] = [];
+  let chunk: Item[] = [];
+  let size = 0;
+  let done = 0;
+  for (const it of fitting) {
+    const ops = operations(it.set);
+    // the boundary where the next batch of an even split starts
+    const boundary = Math.floor(((chunks.length + 1) * total) / count);
+    if (chunk.length > 0 && (size + ops > limit || done + ops > boundary)) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(it);
+    size += ops;
+    done += ops;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+function splitSet(it: Item, limit: number): Item[] {
+  const parts: Item[] = [];
+  for (let i = 0; i < it.set.creates.length; i += limit) {
+    parts.push({ index: it.index, set: { deletes: [], updates: [], creates: it.set.creates.slice(i, i + limit) } });
+  }
+  for (let i = 0; i < it.set.updates.length; i += limit) {
+    parts.push({ index: it.index, set: { deletes: [], updates: it.set.updates.slice(i, i + limit), creates: [] } });
+  }
+  for (let i = 0; i < it.set.deletes.length; i += limit) {
+    parts.push({ index: it.index, set: { deletes: it.set.deletes.slice(i, i + limit), updates: [], creates: [] } });
+  }
+  return parts;
+}
+
+/** The batch route is missing (an unknown route), not a record of the batch (81044: no such record). */
+const noBatchRoute = (err: UpstreamError) => err.httpStatus === 405 || (err.kind === 'not_found' && err.upstreamCode !== 81044);
+
+const isLoneCreate = (s: ChangeSet) => s.creates.length === 1 && s.deletes.length === 0 && s.updates.length === 0;
+
+function batchBody(chunk: Item[], zone: string): Record<string, unknown[]> {
+  const body: Record<string, unknown[]> = {};
+  const deletes = chunk.flatMap((it) => it.set.deletes.map((d) => ({ id: d.id })));
+  const patches = chunk.flatMap((it) => it.set.updates.map((u) => ({ id: u.id, ...patchBody(u.after) })));
+  const posts = chunk.flatMap((it) => it.set.creates.map((r) => toPayload(r, zone)));
+  if (deletes.length > 0) body.deletes = deletes;
+  if (patches.length > 0) body.patches = patches;
+  if (posts.length > 0) body.posts = posts;
+  return body;
+}
+
+/** An update sets TTL and proxy only: a patch leaves the record's comment and tags as they are. */
+function patchBody(after: DnsRecord): Record<string, unknown> {
+  return { ttl: targetTtl(after.ttl), ...(isProxiable(after) ? { proxied: isProxied(after) } : {}) };
 }
 
 function toZone(z: CloudflareZone, created: boolean): TargetZone {

@@ -28,7 +28,7 @@ describe('listing a zone at the target', () => {
       { signal: new AbortController().signal },
     );
     expect(records).toHaveLength(RECORDS);
-    expect(new Set(records.map((r) => r.name)).size).toBe(RECORDS);
+    expect(new Set(records.map((r) => r.record.name)).size).toBe(RECORDS);
     expect(sim.counters.byRoute).toEqual({ 'GET /zones/:id/dns_records': 1 });
   });
 });

@@ -5,10 +5,12 @@ import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbo
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { testClient } from '../../../support/cloudflare-client';
 import { CloudflareTarget, batchCount } from '@dnsferry/companion/target/cloudflare/target';
-import type { CreateOutcome } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, ChangeSet } from '@dnsferry/companion/target/target';
 
 const hosts = (n: number): DnsRecord[] =>
   Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }));
+/** One create per set, as add mode writes. */
+const creates = (records: DnsRecord[]): ChangeSet[] => records.map((r) => ({ deletes: [], updates: [], creates: [r] }));
 
 let sim: CloudflareSim | undefined;
 let proxy: LatencyProxy | undefined;
@@ -30,10 +32,10 @@ async function setup(slots: number, perRequestMs = 30) {
 describe('batches of a zone side by side', () => {
   it('keeps up to K batch requests in flight and reports every record once, in record order', async () => {
     const { target, zone, sim, proxy } = await setup(4);
-    const outcomes: CreateOutcome[] = [];
-    for await (const o of target.createRecords(zone, hosts(100), { signal: new AbortController().signal })) outcomes.push(o);
+    const outcomes: ChangeOutcome[] = [];
+    for await (const o of target.applyChanges(zone, creates(hosts(100)), { signal: new AbortController().signal })) outcomes.push(o);
     expect(outcomes.map((o) => o.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-    expect(outcomes.every((o) => o.status === 'created')).toBe(true);
+    expect(outcomes.every((o) => o.status === 'applied')).toBe(true);
     expect(sim.records(zone.id)).toHaveLength(100);
     // 10 batches of 10 would leave the last round one batch alone: 12 of 8–9 fill three rounds
     expect(sim.counters.byRoute['POST /zones/:id/dns_records/batch']).toBe(12);
@@ -43,25 +45,25 @@ describe('batches of a zone side by side', () => {
 
   it('K = 1 is one request after another', async () => {
     const { target, zone, proxy } = await setup(1);
-    for await (const _ of target.createRecords(zone, hosts(40), { signal: new AbortController().signal }));
+    for await (const _ of target.applyChanges(zone, creates(hosts(40)), { signal: new AbortController().signal }));
     expect(proxy.peakInFlight).toBe(1);
   });
 
   it('still splits a refused batch to find the failing record, while the others land', async () => {
     const { target, zone, sim } = await setup(4);
     sim.addRecord(zone.id, { type: 'CNAME', name: 'h37.slots.example', content: 'elsewhere.example', ttl: 300 });
-    const outcomes: CreateOutcome[] = [];
-    for await (const o of target.createRecords(zone, hosts(60), { signal: new AbortController().signal })) outcomes.push(o);
+    const outcomes: ChangeOutcome[] = [];
+    for await (const o of target.applyChanges(zone, creates(hosts(60)), { signal: new AbortController().signal })) outcomes.push(o);
     expect(outcomes.map((o) => o.index)).toEqual(Array.from({ length: 60 }, (_, i) => i));
-    expect(outcomes.filter((o) => o.status !== 'created').map((o) => o.index)).toEqual([37]);
+    expect(outcomes.filter((o) => o.status !== 'applied').map((o) => o.index)).toEqual([37]);
     expect(sim.records(zone.id).filter((r) => r.type === 'A')).toHaveLength(59);
   });
 
   it('after an abort starts no new batch; what it reports created is exactly what landed', async () => {
     const { target, zone, sim } = await setup(3, 60);
     const ac = new AbortController();
-    const outcomes: CreateOutcome[] = [];
-    for await (const o of target.createRecords(zone, hosts(200), { signal: ac.signal })) {
+    const outcomes: ChangeOutcome[] = [];
+    for await (const o of target.applyChanges(zone, creates(hosts(200)), { signal: ac.signal })) {
       outcomes.push(o);
       ac.abort();
     }
@@ -111,7 +113,7 @@ describe('one budget per token', () => {
       };
     };
     const drain = async ({ target: t, zone }: ReturnType<typeof target>) => {
-      for await (const _ of t.createRecords(zone, hosts(80), { signal: new AbortController().signal }));
+      for await (const _ of t.applyChanges(zone, creates(hosts(80)), { signal: new AbortController().signal }));
     };
     await Promise.all([drain(target(seed.token, 'one.example')), drain(target(seed.token, 'two.example'))]);
     expect(sim.records(sim.zoneByName('one.example')!.id)).toHaveLength(80);

@@ -1,0 +1,123 @@
+import { describeValue, type DnsRecord, type MigrateEvent, type UndoData } from '@dnsferry/shared';
+import type { ChangeSet, HeldRecord, Target, TargetZone } from '../target/target';
+import { reportAlong } from './report-while';
+import type { ZoneTally } from './zone-tally';
+
+/** A part of a change set as the stream tells it: its place among the records sent (if it is one) and its words. */
+export interface Line {
+  /** 0-based place among the records sent; a removal the source did not ask for has none. */
+  index?: number;
+  /** What follows the value: ` (replaces 203.0.113.9)`, `proxied → DNS only`, `not in the source`. */
+  note: string;
+}
+
+/** A change set with the line of each of its parts, in the order of the set's own lists. */
+export interface PlannedSet {
+  set: ChangeSet;
+  creates: Line[];
+  updates: Line[];
+  deletes: Line[];
+}
+
+/** What one zone's writes leave behind: the undo data's record lists. */
+export type Undo = Pick<UndoData, 'created' | 'removed' | 'updated'>;
+
+export const emptyUndo = (): Undo => ({ created: [], removed: [], updated: [] });
+
+/**
+ * Writes the sets (or, in a dry run, tells what they would do) and yields each part's event as the
+ * target settles its set, with the target's reports (waits) in between. What lands is added to
+ * `undo`. Whatever the target did not settle (it stopped early) fails, unless the client went away:
+ * then nothing more is said.
+ */
+export async function* applySets(
+  targetZone: TargetZone | null,
+  planned: PlannedSet[],
+  ctx: { tally: ZoneTally; target: Target; signal: AbortSignal; dryRun: boolean; undo: Undo },
+): AsyncGenerator<MigrateEvent> {
+  const { tally, signal } = ctx;
+  if (ctx.dryRun || !targetZone) {
+    for (const p of planned) yield* landed(p, tally, true);
+    return;
+  }
+  if (planned.length === 0) return;
+  const done = new Set<number>();
+  const outcomes = reportAlong(
+    (report) =>
+      ctx.target.applyChanges(
+        targetZone,
+        planned.map((p) => p.set),
+        { signal, report },
+      ),
+    (message): MigrateEvent => ({ type: 'info', zone: tally.zone, message }),
+  );
+  for await (const next of outcomes) {
+    if ('report' in next) {
+      yield next.report;
+      continue;
+    }
+    const outcome = next.item;
+    const p = planned[outcome.index];
+    if (!p || done.has(outcome.index)) continue;
+    done.add(outcome.index);
+    if (outcome.status === 'applied') {
+      record(p.set, outcome.createdIds, ctx.undo);
+      yield* landed(p, tally, false);
+    } else if (outcome.status === 'exists') {
+      for (const [i, r] of p.set.creates.entries()) yield tally.skipped(p.creates[i]?.index ?? 0, r, 'already exists');
+    } else {
+      yield* refused(p, tally, outcome.message, outcome.code);
+    }
+  }
+  if (signal.aborted) return;
+  for (const [i, p] of planned.entries()) if (!done.has(i)) yield* refused(p, tally, 'not written');
+}
+
+function record(set: ChangeSet, ids: string[], undo: Undo): void {
+  for (const [i, r] of set.creates.entries()) {
+    const id = ids[i];
+    if (id) undo.created.push({ id, record: r });
+  }
+  for (const d of set.deletes) undo.removed.push(d);
+  for (const u of set.updates) undo.updated.push({ id: u.id, before: u.before, after: u.after });
+}
+
+function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<MigrateEvent> {
+  for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
+  for (const [i, u] of p.set.updates.entries()) {
+    const note = p.updates[i]?.note ?? '';
+    yield tally.updated(
+      p.updates[i]?.index ?? 0,
+      u.after,
+      dryRun ? `would update → ${describeValue(u.after)} (${note})` : `→ ${describeValue(u.after)} (updated: ${note})`,
+    );
+  }
+  for (const [i, r] of p.set.creates.entries()) {
+    const note = p.creates[i]?.note ?? '';
+    yield tally.created(p.creates[i]?.index ?? 0, r, `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`);
+  }
+}
+
+function* refused(p: PlannedSet, tally: ZoneTally, message: string, code?: number | string): Generator<MigrateEvent> {
+  const extra = code !== undefined ? { code } : {};
+  for (const [i, d] of p.set.deletes.entries()) {
+    const index = p.deletes[i]?.index;
+    if (index !== undefined) yield tally.failed(index, d.record, message, { record: d.record, ...extra });
+    else {
+      const text = `${d.record.type} ${d.record.name} → ${describeValue(d.record)} not removed: ${message}`;
+      yield { type: 'error', zone: tally.zone, record: d.record, message: text, ...extra };
+    }
+  }
+  for (const [i, u] of p.set.updates.entries())
+    yield tally.failed(p.updates[i]?.index ?? 0, u.after, message, { record: u.after, ...extra });
+  for (const [i, r] of p.set.creates.entries()) yield tally.failed(p.creates[i]?.index ?? 0, r, message, { record: r, ...extra });
+}
+
+function removalText(d: HeldRecord, line: Line | undefined, dryRun: boolean): string {
+  return `→ ${describeValue(d.record)} ${dryRun ? 'would be removed' : 'removed'} (${line?.note ?? ''})`;
+}
+
+/** The value of a record as a replacement names it: `203.0.113.9`, or `A 203.0.113.9` beside a CNAME. */
+export function replacedText(replaced: readonly DnsRecord[], by: DnsRecord): string {
+  return replaced.map((r) => (r.type === by.type ? describeValue(r) : `${r.type} ${describeValue(r)}`)).join(', ');
+}
