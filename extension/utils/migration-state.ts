@@ -1,6 +1,5 @@
-import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, ZoneResult } from '@dnsferry/shared';
+import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, UndoData, ZoneResult } from '@dnsferry/shared';
 import { isUpdate } from './event-wording';
-import { undoCounts, type UndoCounts } from './migration-totals';
 
 /**
  * The state of one migration (or dry run), built from its stream of events by one reducer that the
@@ -33,11 +32,30 @@ export interface ZoneProgress {
   mode: MigrateMode;
   prune: boolean;
   /** RRsets that will not answer as the source says after this run, as the companion told them. */
-  conflicts: Conflict[];
+  conflicts: ReportedConflict[];
   /** Records the target holds in RRsets the source does not have (what prune removes); 0 when not told. */
   targetOnly: number;
   /** What an undo of this zone would put back, once the run wrote something (the data itself is kept in `storage.local`). */
   undoable: UndoCounts | null;
+}
+
+/** A conflict and the companion's sentence about it. */
+export type ReportedConflict = Conflict & { message: string };
+
+/** What one zone's (or one run's) undo puts back. */
+export interface UndoCounts {
+  /** Records the run created: deleted by the undo. */
+  created: number;
+  /** Records the run removed: created again. */
+  removed: number;
+  /** Records the run changed: set back. */
+  updated: number;
+  /** Zones the run created. */
+  zonesCreated: number;
+}
+
+export function undoCounts(u: Pick<UndoData, 'created' | 'removed' | 'updated' | 'zoneCreated'>): UndoCounts {
+  return { created: u.created.length, removed: u.removed.length, updated: u.updated.length, zonesCreated: u.zoneCreated ? 1 : 0 };
 }
 
 export type LogType = MigrateEvent['type'] | 'client';
@@ -182,7 +200,7 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
           z.removed++;
           if (event.index !== undefined) z.removedSteps++;
         } else if (event.type === 'info') {
-          if (event.conflict) z.conflicts.push(event.conflict);
+          if (event.conflict) z.conflicts.push({ ...event.conflict, message: event.message });
           if (event.targetOnly !== undefined) z.targetOnly = event.targetOnly;
         } else if (event.type === 'skip') z.skipped++;
         else if (event.type === 'error') {

@@ -1,22 +1,5 @@
 /** Counts over a migration's zones: the progress bars, the totals, and what an undo would put back. */
-import type { UndoData } from '@dnsferry/shared';
-import type { MigrationJob, ZoneProgress } from './migration-state';
-
-/** What one zone's (or one run's) undo puts back. */
-export interface UndoCounts {
-  /** Records the run created: deleted by the undo. */
-  created: number;
-  /** Records the run removed: created again. */
-  removed: number;
-  /** Records the run changed: set back. */
-  updated: number;
-  /** Zones the run created. */
-  zonesCreated: number;
-}
-
-export function undoCounts(u: Pick<UndoData, 'created' | 'removed' | 'updated' | 'zoneCreated'>): UndoCounts {
-  return { created: u.created.length, removed: u.removed.length, updated: u.updated.length, zonesCreated: u.zoneCreated ? 1 : 0 };
-}
+import type { MigrationJob, UndoCounts, ZoneProgress } from './migration-state';
 
 /** Steps of the zone done: each record sent (an undo: each entry of its data) counts once. */
 export function zoneProcessed(z: ZoneProgress): number {

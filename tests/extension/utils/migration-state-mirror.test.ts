@@ -24,12 +24,13 @@ const undo: UndoData = {
   ],
 };
 const conflict = { name: 'www', type: 'A', source: ['192.0.2.1'], target: ['203.0.113.9'], after: ['203.0.113.9', '192.0.2.1'] };
+const conflictMessage = 'www A: the target also holds 203.0.113.9; after this run both answer — mirror mode replaces it';
 const mirrorRun: MigrateEvent[] = [
   { type: 'status', zone, message: 'Migrating example.com, mirroring the source and pruning' },
   {
     type: 'info',
     zone,
-    message: 'www A: the target also holds 203.0.113.9; after this run both answer — mirror mode replaces it',
+    message: conflictMessage,
     conflict,
   },
   { type: 'info', zone, targetOnly: 1, message: '1 record at the target is in RRsets the source does not have; it stays' },
@@ -53,7 +54,7 @@ describe('a mirror run, counted', () => {
     expect([z.created, z.updated, z.skipped, z.removed]).toEqual([1, 1, 1, 2]);
     // the two removals are beyond the three records sent: the zone is done when the three are
     expect(zoneProcessed(z)).toBe(3);
-    expect(z.conflicts).toEqual([conflict]);
+    expect(z.conflicts).toEqual([{ ...conflict, message: conflictMessage }]);
     expect(z.targetOnly).toBe(1);
     expect(j.log.filter((l) => l.type === 'remove').map((l) => l.message)).toHaveLength(2);
     expect(z.undoable).toBeNull();
