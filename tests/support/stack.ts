@@ -28,6 +28,11 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
   recordSecrets(seed.token, seed.readOnlyToken, seed.expiredToken);
   if (azureDemo) recordSecrets(azureDemo.servicePrincipal.clientSecret, azureDemo.bearerToken.sourceToken);
   await app.ready();
+  async function stream(url: string, body: Record<string, unknown>) {
+    const res = await app.inject({ method: 'POST', url, payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body } });
+    if (res.statusCode !== 200) return { status: res.statusCode, events: [] as MigrateEvent[], body: res.json<unknown>() };
+    return { status: res.statusCode, events: parseNdjson(res.payload), body: undefined };
+  }
   return {
     sim,
     seed,
@@ -37,15 +42,9 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     logs,
     config,
     /** POST /api/migrate and read the whole NDJSON stream, each line checked against the shared schema. */
-    async migrate(body: Record<string, unknown>) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/migrate',
-        payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body },
-      });
-      if (res.statusCode !== 200) return { status: res.statusCode, events: [] as MigrateEvent[], body: res.json<unknown>() };
-      return { status: res.statusCode, events: parseNdjson(res.payload), body: undefined };
-    },
+    migrate: (body: Record<string, unknown>) => stream('/api/migrate', body),
+    /** POST /api/undo, the same way. */
+    undo: (body: Record<string, unknown>) => stream('/api/undo', body),
     async close() {
       await app.close();
       await sim.close();

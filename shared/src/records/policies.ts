@@ -1,4 +1,4 @@
-import { txtValue } from './txt';
+import { txtText } from './txt';
 
 /**
  * What DNS allows a name to hold only once. Adding beside what is there must never break these, so
@@ -16,7 +16,7 @@ export type SinglePolicy = 'SPF' | 'DMARC';
 
 export function singlePolicy(r: RecordLike): SinglePolicy | null {
   if (r.type !== 'TXT') return null;
-  const value = txtValue(r.content).trimStart();
+  const value = txtText(r.content).trimStart();
   if (/^v=spf1(?:\s|$)/i.test(value)) return 'SPF';
   if ((r.name === '_dmarc' || r.name.startsWith('_dmarc.')) && /^v=DMARC1\s*(?:;|$)/i.test(value)) return 'DMARC';
   return null;

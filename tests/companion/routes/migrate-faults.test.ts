@@ -49,6 +49,43 @@ describe('migrate under faults', () => {
     );
   });
 
+  it('mirror through 5xx, resets and lost answers: every name replaced once, an undo restores it all', async () => {
+    stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 11 } });
+    const old = hosts(300);
+    await stack.migrate({ zones: [{ name: 'flaky.example', records: old }] });
+    const zone = stack.sim.zoneByName('flaky.example')!;
+    const before = stack.sim
+      .records(zone.id)
+      .map((w) => `${String(w.name)} ${String(w.content)}`)
+      .sort();
+    // every host moves: each name loses its record and gains another, in one set
+    const moved = old.map((r, i) => ({ ...r, content: `198.51.100.${(i % 250) + 1}` }));
+    stack.sim.setFaults({ rate5xx: 0.15, rateReset: 0.1, rateCommitThenFail: 0.2 });
+    const run = await stack.migrate({ mode: 'mirror', force: true, zones: [{ name: 'flaky.example', records: moved }] });
+    expect(stack.sim.counters.faultsInjected).toBeGreaterThan(0);
+    const r = zoneComplete(run.events, 'flaky.example');
+    expect(r.created + r.updated + r.skipped + r.failed).toBe(300);
+    // a name is never left with neither record nor with both: each set landed whole or not at all
+    const now = stack.sim.records(zone.id) as Array<{ name: string; content: string }>;
+    const perName = new Map<string, string[]>();
+    for (const w of now) perName.set(w.name, [...(perName.get(w.name) ?? []), w.content]);
+    expect(perName.size).toBe(300);
+    for (const contents of perName.values()) expect(contents).toHaveLength(1);
+    expect(now.filter((w) => w.content.startsWith('198.51.100.'))).toHaveLength(r.created);
+    expect(r.removed).toBe(r.created);
+
+    stack.sim.setFaults({});
+    const undo = zoneComplete(run.events, 'flaky.example').undo!;
+    const back = await stack.undo({ zones: [{ name: 'flaky.example', undo }] });
+    expect(zoneComplete(back.events, 'flaky.example')).toMatchObject({ failed: 0, skipped: 0 });
+    expect(
+      stack.sim
+        .records(zone.id)
+        .map((w) => `${String(w.name)} ${String(w.content)}`)
+        .sort(),
+    ).toEqual(before);
+  });
+
   it('survives 5xx, resets and lost answers to committed writes without creating duplicates', async () => {
     stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 7 } });
     stack.sim.setFaults({ rate5xx: 0.15, rateReset: 0.1, rateCommitThenFail: 0.2 });

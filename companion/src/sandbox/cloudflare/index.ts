@@ -8,7 +8,7 @@ import { startDnsServer } from './dns-server';
 import { zoneDs } from './dnssec';
 import { setParentDs, setParentNameServers } from './parent';
 import { startParentDoh, type ParentDoh } from './parent-doh';
-import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenStatus } from './state';
+import { ALL_PERMISSIONS, SimState, recordToWire, type CommittedBatch, type Permission, type TokenStatus } from './state';
 
 /**
  * In-memory, loopback stand-in for the Cloudflare API v4 (the parts dnsferry uses): token verify, accounts,
@@ -38,7 +38,7 @@ import { ALL_PERMISSIONS, SimState, recordToWire, type Permission, type TokenSta
  *   answers `record_quota: null`).
  */
 
-export type { Permission, TokenStatus } from './state';
+export type { CommittedBatch, Permission, TokenStatus } from './state';
 export type { FaultConfig } from './faults';
 export { CfError } from './errors';
 export { onboardedRecords, seedOnboardedZone, sourceZoneFile, type OnboardedZone, type ScannedRecord } from './onboarding';
@@ -91,6 +91,8 @@ export interface CloudflareSim {
   resetCounters(): void;
   /** The most recent requests (bounded, oldest dropped): path below /client/v4 without the query; status 0 = no answer (reset or held). */
   readonly requestLog: Array<{ method: string; path: string; status: number }>;
+  /** The batches that committed (all or nothing), newest last: the records each one removed, patched and added. */
+  readonly batches: readonly CommittedBatch[];
   setFaults(f: FaultConfig): void;
   /** false → the batch route answers as an unknown route would (400/7000). */
   setBatchEnabled(enabled: boolean): void;
@@ -187,6 +189,7 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
       server.resetCounters();
     },
     requestLog: server.requestLog,
+    batches: state.batches,
     setFaults(f) {
       faults.set(f);
     },

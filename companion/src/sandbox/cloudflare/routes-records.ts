@@ -234,6 +234,7 @@ export function batch(ctx: RequestContext): Reply {
     if (err instanceof CfError) throw err.withStatus(400);
     throw err;
   }
+  ctx.state.commitBatch({ zoneId: zone.id, ...result });
   return { ...ok(result), wrote: total > 0 };
 }
 

@@ -256,6 +256,16 @@ export function assignedNameServers(zoneName: string): string[] {
   return [`${NS_NAMES[i]}.ns.cloudflare.com`, `${NS_NAMES[j]}.ns.cloudflare.com`];
 }
 
+/** A batch as it committed: the records (as the API returns them) of each list. */
+export interface CommittedBatch {
+  zoneId: string;
+  deletes: unknown[];
+  patches: unknown[];
+  puts: unknown[];
+  posts: unknown[];
+}
+const BATCHES_KEPT = 1000;
+
 export class SimState {
   readonly accounts = new Map<string, Account>();
   readonly tokens = new Map<string, Token>();
@@ -266,6 +276,8 @@ export class SimState {
   readonly zoneAdditions = new Map<string, number[]>();
   /** That limit; null = not enforced. */
   zoneAdditionLimit: { zones: number; windowMs: number } | null = null;
+  /** The batches that committed, newest last (bounded): what each removed, patched, replaced and added. */
+  readonly batches: CommittedBatch[] = [];
   private readonly rand: () => number;
 
   constructor(
@@ -273,6 +285,11 @@ export class SimState {
     readonly now: () => number,
   ) {
     this.rand = prng(seed ^ 0x5eed1d5);
+  }
+
+  commitBatch(b: CommittedBatch): void {
+    this.batches.push(b);
+    if (this.batches.length > BATCHES_KEPT) this.batches.splice(0, this.batches.length - BATCHES_KEPT);
   }
 
   iso(): string {
