@@ -72,3 +72,64 @@ describe('plan', () => {
     expect(plan(zone, input, created).steps.every((s) => s.action === 'skip')).toBe(true);
   });
 });
+
+describe('plan: RRsets, mirror and prune', () => {
+  const heldAs = (records: DnsRecord[]) => records.map((record, i) => ({ id: `id${i}`, record }));
+  const A = (name: string, content: string, extra: Record<string, unknown> = {}) => rec({ type: 'A', name, content, ...extra });
+
+  it('mirror sets TTL and proxy in place, replaces the rest of an RRset, and leaves other RRsets unless pruning', () => {
+    const existing = heldAs([A('www', '203.0.113.9'), A('mail', '192.0.2.25', { ttl: 1, proxied: true }), A('old', '198.51.100.7')]);
+    const input = [A('www', '192.0.2.1'), A('mail', '192.0.2.25')];
+    const mirror = plan(zone, input, existing, { mode: 'mirror', prune: false });
+    expect(mirror.steps.map((s) => s.action)).toEqual(['create', 'update']);
+    expect(mirror.steps[0]).toMatchObject({ replaces: [{ content: '203.0.113.9' }] });
+    expect(mirror.steps[1]).toMatchObject({ change: 'proxied → DNS only, TTL 1 → 300', after: { ttl: 300 } });
+    expect(mirror.steps[1]?.action === 'update' && 'proxied' in mirror.steps[1].after).toBe(false);
+    expect(mirror.removals.map((r) => `${r.held.record.name} ${r.reason}`)).toEqual(["www replaced by the source's A www"]);
+    expect(mirror.targetOnly).toBe(1);
+    expect(mirror.churn).toEqual({ changed: 2, held: 3 });
+    const pruned = plan(zone, input, existing, { mode: 'mirror', prune: true });
+    expect(pruned.removals.map((r) => `${r.held.record.name} ${r.reason}`)).toEqual([
+      "www replaced by the source's A www",
+      'old not in the source',
+    ]);
+    expect(pruned.targetOnly).toBe(0);
+  });
+
+  it('never removes what the target serves itself, nor an RRset whose source record could not be read', () => {
+    const existing = heldAs([
+      rec({ type: 'NS', name: '@', content: 'ada.ns.cloudflare.com' }),
+      A('www', '203.0.113.9'),
+      A('api', '192.0.2.80'),
+    ]);
+    const input = [{ type: 'A', name: 'www', content: '999.0.0.1', ttl: 300 }, A('api', '192.0.2.81')];
+    const p = plan(zone, input, existing, { mode: 'mirror', prune: true });
+    expect(p.steps.map((s) => s.action)).toEqual(['fail', 'create']);
+    expect(p.removals.map((r) => r.held.record.content)).toEqual(['192.0.2.80']);
+  });
+
+  it('converges: mirror against what it leaves plans no change', () => {
+    const input = [
+      A('www', '192.0.2.1', { proxied: true }),
+      A('www', '192.0.2.2', { proxied: true }),
+      rec({ type: 'MX', name: '@', content: 'mx.example.com', priority: 10 }),
+    ];
+    const first = plan(zone, input, heldAs([A('www', '203.0.113.9', { ttl: 1, proxied: true })]), { mode: 'mirror', prune: true });
+    const after = first.steps.flatMap((s) =>
+      s.action === 'create' ? [{ ...s.record, ...(s.record.type === 'A' && s.record.proxied ? { ttl: 1 } : {}) }] : [],
+    );
+    const again = plan(zone, input, heldAs(after), { mode: 'mirror', prune: true });
+    expect(again.steps.every((s) => s.action === 'skip')).toBe(true);
+    expect(again.removals).toEqual([]);
+    expect(again.conflicts).toEqual([]);
+  });
+
+  it('add mode tells every RRset that will not answer as the source says, and only those', () => {
+    const existing = heldAs([A('www', '203.0.113.9'), A('same', '192.0.2.3'), A('ttl', '192.0.2.4', { ttl: 3600 })]);
+    const p = plan(zone, [A('www', '192.0.2.1'), A('same', '192.0.2.3'), A('ttl', '192.0.2.4')], existing);
+    expect(p.conflicts.map((c) => c.message)).toEqual([
+      'www A: the target also holds 203.0.113.9; after this run both answer — mirror mode replaces it',
+      'ttl A: 192.0.2.4 is TTL 3600 at the target, 300 in the source, and stays so — mirror mode sets it as the source says',
+    ]);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { clashAtName, singlePolicy } from '@dnsferry/shared';
+
+const txt = (name: string, content: string) => ({ type: 'TXT', name, content });
+
+describe('what a name may hold only once', () => {
+  it.each([
+    [txt('@', '"v=spf1 -all"'), 'SPF'],
+    [txt('@', '"V=SPF1 include:x" " -all"'), 'SPF'],
+    [txt('@', '"v=spf1"'), 'SPF'],
+    [txt('@', '"v=spf10 -all"'), null],
+    [txt('@', '"google-site-verification=abc"'), null],
+    [txt('_dmarc', '"v=DMARC1; p=none"'), 'DMARC'],
+    [txt('_dmarc.shop', '"v=DMARC1;p=reject"'), 'DMARC'],
+    [txt('@', '"v=DMARC1; p=none"'), null],
+    [{ type: 'SPF', name: '@', content: 'v=spf1 -all' }, null],
+  ])('%o is %s', (r, policy) => {
+    expect(singlePolicy(r)).toBe(policy);
+  });
+
+  it('a CNAME stands alone; SPF and DMARC once per name; anything else may share', () => {
+    const a = { type: 'A', name: 'www', content: '192.0.2.1' };
+    const cname = { type: 'CNAME', name: 'www', content: 'web.example.net' };
+    expect(clashAtName(cname, [a])).toMatch(/a CNAME stands alone at its name \(RFC 1034 §3\.6\.2\), and www also holds A$/);
+    expect(clashAtName(a, [cname])).toMatch(/^www holds a CNAME/);
+    expect(clashAtName(cname, [])).toBeNull();
+    expect(clashAtName(txt('@', '"v=spf1 include:new -all"'), [txt('@', '"v=spf1 include:old -all"')])).toMatch(
+      /second SPF record.*RFC 7208 §4\.5/,
+    );
+    expect(clashAtName(txt('@', '"v=spf1 -all"'), [txt('@', '"verification=1"'), { type: 'MX', name: '@', content: 'mx' }])).toBeNull();
+    expect(clashAtName(txt('_dmarc', '"v=DMARC1; p=reject"'), [txt('_dmarc', '"v=DMARC1; p=none"')])).toMatch(/second DMARC record/);
+    expect(clashAtName({ type: 'A', name: 'www', content: '192.0.2.2' }, [a])).toBeNull();
+  });
+});
