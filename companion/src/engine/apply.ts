@@ -11,7 +11,7 @@ export interface Line {
   note: string;
 }
 
-/** A change set with the line of each of its parts, in the order of the set's own lists. */
+/** A change set with the line of each of its parts, in the order of the set's own lists; told creates first, removals last. */
 export interface PlannedSet {
   set: ChangeSet;
   creates: Line[];
@@ -83,23 +83,24 @@ function record(set: ChangeSet, ids: string[], undo: Undo): void {
 }
 
 function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<MigrateEvent> {
-  for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
-  for (const [i, u] of p.set.updates.entries()) {
-    const note = p.updates[i]?.note ?? '';
-    yield tally.updated(
-      p.updates[i]?.index ?? 0,
-      u.after,
-      dryRun ? `would update → ${describeValue(u.after)} (${note})` : `→ ${describeValue(u.after)} (updated: ${note})`,
-    );
-  }
   for (const [i, r] of p.set.creates.entries()) {
     const note = p.creates[i]?.note ?? '';
     yield tally.created(p.creates[i]?.index ?? 0, r, `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`);
   }
+  for (const [i, u] of p.set.updates.entries()) {
+    const note = p.updates[i]?.note ?? '';
+    const text = dryRun ? `would update → ${describeValue(u.after)} (${note})` : `→ ${describeValue(u.after)} (updated: ${note})`;
+    yield tally.updated(p.updates[i]?.index ?? 0, u.after, text);
+  }
+  for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
 }
 
 function* refused(p: PlannedSet, tally: ZoneTally, message: string, code?: number | string): Generator<MigrateEvent> {
   const extra = code !== undefined ? { code } : {};
+  for (const [i, r] of p.set.creates.entries()) yield tally.failed(p.creates[i]?.index ?? 0, r, message, { record: r, ...extra });
+  for (const [i, u] of p.set.updates.entries()) {
+    yield tally.failed(p.updates[i]?.index ?? 0, u.after, message, { record: u.after, ...extra });
+  }
   for (const [i, d] of p.set.deletes.entries()) {
     const index = p.deletes[i]?.index;
     if (index !== undefined) yield tally.failed(index, d.record, message, { record: d.record, ...extra });
@@ -108,9 +109,6 @@ function* refused(p: PlannedSet, tally: ZoneTally, message: string, code?: numbe
       yield { type: 'error', zone: tally.zone, record: d.record, message: text, ...extra };
     }
   }
-  for (const [i, u] of p.set.updates.entries())
-    yield tally.failed(p.updates[i]?.index ?? 0, u.after, message, { record: u.after, ...extra });
-  for (const [i, r] of p.set.creates.entries()) yield tally.failed(p.creates[i]?.index ?? 0, r, message, { record: r, ...extra });
 }
 
 function removalText(d: HeldRecord, line: Line | undefined, dryRun: boolean): string {

@@ -137,6 +137,18 @@ describe('mirror mode', () => {
     expect(www[0]?.posts.map((p) => (p as { content: string }).content)).toContain('192.0.2.1');
   });
 
+  it('a name whose new record the target refuses keeps its old one: the set fails whole, the others land', async () => {
+    const source = sourceZoneFile(ZONE).replace('www A 192.0.2.1', 'www A 10.0.0.1 ; cf_tags=cf-proxied:true');
+    const { events } = await stack.migrate({ mode: 'mirror', zones: [{ name: ZONE, zoneFile: source }] });
+    expect(messages(events, 'error')).toEqual([
+      expect.stringMatching(/^\[2\/6\] A www ✗ Cloudflare 9004: /),
+      expect.stringMatching(/^A www → 203\.0\.113\.9 not removed: Cloudflare 9004: /),
+    ]);
+    expect(held().filter((r) => r.includes(' www.'))).toEqual(['A www.onboarded.example 203.0.113.9 1 proxied']);
+    expect(zoneComplete(events, ZONE)).toMatchObject({ created: 1, updated: 4, failed: 1, removed: 1 });
+    expect(zoneComplete(events, ZONE).undo?.removed.map((r) => r.record.name)).toEqual(['@']);
+  });
+
   it('a second identical mirror run sends no write', async () => {
     await stack.migrate({ mode: 'mirror', zones: [{ name: ZONE, zoneFile: sourceZoneFile(ZONE) }] });
     stack.sim.resetCounters();
