@@ -1,6 +1,15 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import { RECORD_TYPES, isProxiable, isProxied, type DnsRecord, type MigrateRequest, type RecordType } from '@dnsferry/shared';
+import {
+  RECORD_TYPES,
+  isProxiable,
+  isProxied,
+  type DnsRecord,
+  type MigrateMode,
+  type MigrateRequest,
+  type RecordType,
+} from '@dnsferry/shared';
+import { outcomeOf, type Outcome } from '@/utils/event-wording';
 import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
@@ -34,7 +43,8 @@ export interface SourceRead {
   problems: string[];
 }
 
-export type Outcome = { kind: 'create' | 'exists' | 'error'; message: string };
+/** How a zone is sent when it is not in add mode (the default): see stores/conflicts.ts. */
+export type ZoneModes = Record<string, { mode: MigrateMode; prune?: boolean; force?: boolean }>;
 
 export function recordKey(zone: string, r: DnsRecord): string {
   const extra = 'priority' in r ? `|${r.priority}` : '';
@@ -179,9 +189,10 @@ export const useReviewStore = defineStore('review', () => {
     const readKeys = new Map(zones.value.filter((z) => z.fromSource).map((z) => [z.name, z.ordered.map((r) => r.key)]));
     const sent = sentKeys.value;
     for (const e of job.log) {
-      if (e.index === undefined || (e.type !== 'record' && e.type !== 'skip' && e.type !== 'error')) continue;
-      const key = (sent[e.zone] ?? readKeys.get(e.zone))?.[e.index - 1];
-      if (key) map.set(key, { kind: e.type === 'record' ? 'create' : e.type === 'skip' ? 'exists' : 'error', message: e.message });
+      if (e.index === undefined) continue;
+      const outcome = outcomeOf(e.type, e.message);
+      const key = outcome && (sent[e.zone] ?? readKeys.get(e.zone))?.[e.index - 1];
+      if (key) map.set(key, outcome);
     }
     return map;
   });
@@ -216,6 +227,15 @@ export const useReviewStore = defineStore('review', () => {
 
   const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && selectedCount.value > 0);
 
+  /** Deselects the records `keys` (`off`), or selects them again. */
+  function setExcluded(keys: readonly string[], off: boolean): void {
+    const next = new Set(excluded.value);
+    for (const k of keys) {
+      if (off) next.add(k);
+      else next.delete(k);
+    }
+    excluded.value = next;
+  }
   function toggle(key: string): void {
     const next = new Set(excluded.value);
     if (next.has(key)) next.delete(key);
@@ -232,7 +252,8 @@ export const useReviewStore = defineStore('review', () => {
     }
     excluded.value = next;
   }
-  function buildRequest(dryRun: boolean): { request: MigrateRequest; expected: Record<string, number | null> } {
+  /** The request for the review as it stands; `modes` names the zones sent in mirror mode (stores/conflicts.ts). */
+  function buildRequest(dryRun: boolean, modes: ZoneModes = {}): { request: MigrateRequest; expected: Record<string, number | null> } {
     const off = excluded.value;
     const proxiedKeys = proxied.value;
     const expected: Record<string, number | null> = {};
@@ -244,7 +265,7 @@ export const useReviewStore = defineStore('review', () => {
       zones: zones.value
         .map((z) => {
           expected[z.name] = z.expected;
-          const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}) };
+          const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}), ...modes[z.name] };
           if (!z.groups) return byName;
           const chosen = z.ordered.filter((r) => !off.has(r.key));
           keys[z.name] = chosen.map((r) => r.key);
@@ -252,7 +273,7 @@ export const useReviewStore = defineStore('review', () => {
           // once the user leaves records out, exactly the chosen ones are sent.
           const sent = chosen.map((r) => withProxying(r, proxiedKeys));
           if (z.fromSource && chosen.length === z.ordered.length && sent.every((r, i) => r === chosen[i]?.record)) return byName;
-          return { name: z.name, records: sent };
+          return { name: z.name, records: sent, ...modes[z.name] };
         })
         .filter((z) => !('records' in z) || (z.records?.length ?? 0) > 0),
     };
@@ -273,6 +294,7 @@ export const useReviewStore = defineStore('review', () => {
     proxied,
     canMigrate,
     toggle,
+    setExcluded,
     toggleGroup,
     toggleProxied,
     setZoneProxied,

@@ -20,3 +20,24 @@ export function isReplacement(message: string): boolean {
 export function isDrift(message: string): boolean {
   return message.includes(' at the target, ') && message.includes(' in the source');
 }
+
+/** What a run said (or a dry run would do) about one record, as the review labels it. */
+export type OutcomeKind = 'create' | 'replace' | 'update' | 'exists' | 'drift' | 'error';
+export interface Outcome {
+  kind: OutcomeKind;
+  message: string;
+}
+
+/** The outcome of a per-record event; null for events that are not about one record sent. */
+export function outcomeOf(type: string, message: string): Outcome | null {
+  switch (type) {
+    case 'record':
+      return { kind: isUpdate(message) ? 'update' : isReplacement(message) ? 'replace' : 'create', message };
+    case 'skip':
+      return { kind: isDrift(message) ? 'drift' : 'exists', message };
+    case 'error':
+      return { kind: 'error', message };
+    default:
+      return null;
+  }
+}

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import type { DnsRecord } from '@dnsferry/shared';
 import ReviewPanel from '@/components/ReviewPanel.vue';
-import { groupRecords, keyRecords, type Outcome, type ReviewZone } from '@/stores/review';
+import type { ZoneEnd } from '@/stores/conflicts';
+import { groupRecords, keyRecords, type ReviewZone } from '@/stores/review';
+import type { Outcome } from '@/utils/event-wording';
 
 function zone(name: string, records: DnsRecord[]): ReviewZone {
   const ordered = keyRecords(name, records);
@@ -76,5 +78,48 @@ describe('ReviewPanel', () => {
     (box().element as HTMLInputElement).checked = false;
     await box().trigger('change');
     expect(w.emitted('zoneProxied')).toEqual([['web.example', false]]);
+  });
+
+  it("labels a record whose TTL or proxy differ at the target, and puts each zone's conflicts and mode above its records", async () => {
+    const z = zone('drift.example', hosts(2));
+    const [a, b] = z.ordered;
+    const outcomes = new Map<string, Outcome>([
+      [a!.key, { kind: 'drift', message: '[1/2] A h0 already exists, proxied at the target, DNS only in the source (left as it is)' }],
+      [b!.key, { kind: 'update', message: '[2/2] A h1 would update → 10.0.0.1 (proxied → DNS only)' }],
+    ]);
+    const end: ZoneEnd = {
+      zone: z.name,
+      conflicts: [
+        {
+          key: 'drift.example|h0|A',
+          name: 'h0',
+          type: 'A',
+          source: ['10.0.0.0'],
+          target: ['10.0.0.0'],
+          after: ['10.0.0.0'],
+          message: 'h0 A: 10.0.0.0 is proxied at the target, DNS only in the source, and stays so — mirror mode sets it as the source says',
+          rows: [a!.key],
+          choice: 'keep-both',
+          answers: ['10.0.0.0'],
+        },
+      ],
+      mirror: false,
+      mixed: false,
+      prune: null,
+      force: false,
+    };
+    const w = mount(ReviewPanel, {
+      props: { zones: [z], excluded: new Set<string>(), outcomes, dryRun: null, dryRunStatus: null, ends: new Map([[z.name, end]]) },
+    });
+    expect(w.get('.tag.drift').text()).toBe('differs');
+    expect(w.get('.tag.drift').attributes('title')).toContain('proxied at the target, DNS only in the source');
+    expect(w.get('.tag.update').text()).toBe('update');
+    expect(w.get('[data-testid="conflicts-drift.example"]').text()).toContain('h0 A');
+    await w.get('[data-testid=conflict-choice-replace]').trigger('change');
+    const mirror = w.get('[data-testid="review-mirror-drift.example"]');
+    (mirror.element as HTMLInputElement).checked = true;
+    await mirror.trigger('change');
+    expect(w.emitted('choose')).toEqual([['drift.example', 'drift.example|h0|A', 'replace']]);
+    expect(w.emitted('mirror')).toEqual([['drift.example', true]]);
   });
 });

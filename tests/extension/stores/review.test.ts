@@ -78,6 +78,42 @@ describe('review store', () => {
     expect(review.outcomes.get(www!.key)?.kind).toBe('create');
   });
 
+  it('tells the rows of a mirror dry run apart: replaced, updated, differing at the target', () => {
+    const source = useSourceStore();
+    source.kind = 'manual';
+    source.manualZone = 'example.com';
+    source.manualText = 'www A 192.0.2.1\nmail A 93.184.216.34\n@ MX 10 mail';
+    const review = useReviewStore();
+    readyTarget();
+    review.buildRequest(true, { 'example.com': { mode: 'mirror' } });
+    const job = createMigrationJob({ id: 'd', dryRun: true, zones: [{ name: 'example.com', expected: 3, mode: 'mirror' }], now: 0 });
+    const zone = 'example.com';
+    applyMigrateEvent(job, {
+      type: 'record',
+      zone,
+      index: 1,
+      total: 3,
+      message: '[1/3] A www would create → 192.0.2.1 (replaces 203.0.113.9)',
+    });
+    applyMigrateEvent(job, {
+      type: 'record',
+      zone,
+      index: 2,
+      total: 3,
+      message: '[2/3] A mail would update → 93.184.216.34 (proxied → DNS only)',
+    });
+    applyMigrateEvent(job, {
+      type: 'skip',
+      zone,
+      index: 3,
+      total: 3,
+      message: '[3/3] MX @ already exists, TTL 1 at the target, 3600 in the source (left as it is; mirror mode sets it as the source says)',
+    });
+    useMigrationStore().job = job;
+    const [www, mail, mx] = review.zones[0]!.ordered;
+    expect([www, mail, mx].map((r) => review.outcomes.get(r!.key)?.kind)).toEqual(['replace', 'update', 'drift']);
+  });
+
   it('takes the scan result as one zone', () => {
     const source = useSourceStore();
     source.kind = 'scan';

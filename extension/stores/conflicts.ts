@@ -1,0 +1,217 @@
+import { defineStore } from 'pinia';
+import { computed, shallowRef, watch } from 'vue';
+import { resolveName } from '@dnsferry/shared';
+import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
+import { useConnectionStore } from './connection';
+import { useMigrationStore } from './migration';
+import { useReviewStore, type ReviewZone, type ZoneModes } from './review';
+import { useSourceStore } from './source';
+
+/**
+ * What the target already holds where the source has records, and how each zone is to end. Dry runs
+ * report each RRset that will not answer as the source says (a stale address beside the new one, a
+ * second SPF policy, a proxy or TTL that differs); the review lets the user choose per RRset:
+ * - `keep-target`: the source's records of the RRset are deselected, so nothing is sent for it;
+ * - `replace`: the zone is sent in mirror mode, which makes the RRset answer as the source says;
+ * - `keep-both`: add mode, today's behaviour (both answer; a record that would break a rule fails).
+ * Mirror is per zone, so a zone is mirrored only when none of its conflicts is `keep-both`: with
+ * both `replace` and `keep-both` in one zone, it is sent in add mode and says so.
+ */
+export type ConflictChoice = 'keep-target' | 'replace' | 'keep-both';
+
+export interface ZoneConflict extends ReportedConflict {
+  /** `zone|name|type`: the RRset. */
+  key: string;
+  /** The review rows that are this RRset's records in the source. */
+  rows: string[];
+  choice: ConflictChoice;
+  /** What answers after the run, with this choice and the zone's mode. */
+  answers: string[];
+}
+
+export interface ZoneEnd {
+  zone: string;
+  conflicts: ZoneConflict[];
+  mirror: boolean;
+  /** Some RRsets `replace`, others `keep-both`: add mode wins, and the replacements do not happen. */
+  mixed: boolean;
+  /** Null when prune is not offered (add mode, or a scan source, which sees only the names it guesses). */
+  prune: { on: boolean; count: number | null; blocked: string | null } | null;
+  force: boolean;
+}
+
+/** What the dry runs said about a zone; a later report replaces an earlier one as below. */
+interface Reported {
+  conflicts: ReportedConflict[];
+  targetOnly: number | null;
+}
+
+const setKey = (zone: string, name: string, type: string) => `${zone}|${name.toLowerCase()}|${type}`;
+
+/** The review rows of each RRset of a zone, by `setKey`. */
+function rowsBySet(z: ReviewZone): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const r of z.ordered) {
+    const key = setKey(z.name, resolveName(r.record.name, z.name) ?? r.record.name, r.record.type);
+    const list = map.get(key);
+    if (list) list.push(r.key);
+    else map.set(key, [r.key]);
+  }
+  return map;
+}
+
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+export const useConflictsStore = defineStore('conflicts', () => {
+  const review = useReviewStore();
+  const migration = useMigrationStore();
+  const source = useSourceStore();
+  const connection = useConnectionStore();
+
+  const reported = shallowRef<Record<string, Reported>>({});
+  const choices = shallowRef<Map<string, 'replace' | 'keep-both'>>(new Map());
+  const mirrorOn = shallowRef<Set<string>>(new Set());
+  const pruneOn = shallowRef<Set<string>>(new Set());
+  const forceOn = shallowRef<Set<string>>(new Set());
+
+  // What the target holds is another account's after a switch: nothing reported stands.
+  watch(
+    () => connection.accountId,
+    () => (reported.value = {}),
+  );
+
+  /** The rows of every RRset, per zone, computed once per change of the review's zones. */
+  const rows = computed(() => new Map(review.zones.map((z) => [z.name, rowsBySet(z)])));
+  const keptByTarget = (zone: string, key: string): boolean => {
+    const list = rows.value.get(zone)?.get(key) ?? [];
+    const off = review.excluded;
+    return list.length > 0 && list.every((k) => off.has(k));
+  };
+
+  /**
+   * A finished dry run replaces what is known of each zone it planned. A conflict it did not report
+   * stays when the run could not have reported it: mirror mode makes the RRsets it replaces answer
+   * as the source (so they are no conflict of that run), and an RRset whose target records are kept
+   * was not sent. Prune's count stays from the last run that did not prune (a pruning run removes them).
+   */
+  function take(job: MigrationJob): void {
+    const next = { ...reported.value };
+    for (const z of job.zones) {
+      if (!z.complete || z.error !== null) continue;
+      const before = next[z.zone];
+      const told = new Set(z.conflicts.map((c) => setKey(z.zone, c.name, c.type)));
+      const kept = (before?.conflicts ?? []).filter((c) => {
+        const key = setKey(z.zone, c.name, c.type);
+        return !told.has(key) && (z.mode === 'mirror' || keptByTarget(z.zone, key));
+      });
+      next[z.zone] = {
+        conflicts: [...kept, ...z.conflicts],
+        targetOnly: z.mode === 'mirror' && z.prune ? (before?.targetOnly ?? null) : z.targetOnly,
+      };
+    }
+    reported.value = next;
+  }
+  let taken: string | null = null;
+  watch(
+    () => [migration.job, migration.job?.status] as const,
+    ([job]) => {
+      if (!job || job.id === taken || !job.dryRun || job.status !== 'done') return;
+      taken = job.id;
+      take(job);
+    },
+    { immediate: true },
+  );
+
+  const ends = computed(() => {
+    const out = new Map<string, ZoneEnd>();
+    const chosen = choices.value;
+    for (const z of review.zones) {
+      const setRows = rows.value.get(z.name);
+      const listed = (reported.value[z.name]?.conflicts ?? [])
+        .map((c) => ({ c, key: setKey(z.name, c.name, c.type) }))
+        // an RRset the source no longer has (the records were edited since) is no conflict of this review
+        .filter(({ key }) => !z.groups || setRows?.has(key));
+      const choiceOf = (key: string): ConflictChoice => (keptByTarget(z.name, key) ? 'keep-target' : (chosen.get(key) ?? 'keep-both'));
+      const picked = listed.map(({ c, key }) => ({ c, key, choice: choiceOf(key) }));
+      const anyBoth = picked.some((p) => p.choice === 'keep-both');
+      const anyReplace = picked.some((p) => p.choice === 'replace');
+      const mirror = !anyBoth && (anyReplace || mirrorOn.value.has(z.name));
+      const conflicts = picked.map(({ c, key, choice }): ZoneConflict => {
+        const answers =
+          choice === 'keep-target'
+            ? c.target
+            : choice === 'replace' && mirror
+              ? c.source
+              : c.after.length
+                ? c.after
+                : union(c.target, c.source);
+        return { ...c, key, rows: setRows?.get(key) ?? [], choice, answers };
+      });
+      const keeps = picked.some((p) => p.choice === 'keep-target');
+      const targetOnly = reported.value[z.name]?.targetOnly ?? null;
+      out.set(z.name, {
+        zone: z.name,
+        conflicts,
+        mirror,
+        mixed: anyBoth && anyReplace,
+        prune:
+          mirror && source.kind !== 'scan'
+            ? {
+                on: pruneOn.value.has(z.name) && !keeps,
+                count: targetOnly,
+                blocked: keeps ? 'Prune would remove the RRsets whose target records you keep.' : null,
+              }
+            : null,
+        force: mirror && forceOn.value.has(z.name),
+      });
+    }
+    return out;
+  });
+
+  /** Each mirrored zone's mode, prune and force, for the request. */
+  const zoneModes = computed<ZoneModes>(() => {
+    const modes: ZoneModes = {};
+    for (const [zone, end] of ends.value) {
+      if (!end.mirror) continue;
+      modes[zone] = { mode: 'mirror', ...(end.prune?.on ? { prune: true } : {}), ...(end.force ? { force: true } : {}) };
+    }
+    return modes;
+  });
+
+  function edit<T>(set: { value: Set<T> }, item: T, on: boolean): void {
+    const next = new Set(set.value);
+    if (on) next.add(item);
+    else next.delete(item);
+    set.value = next;
+  }
+
+  function choose(zone: string, key: string, choice: ConflictChoice): void {
+    const list = rows.value.get(zone)?.get(key) ?? [];
+    review.setExcluded(list, choice === 'keep-target');
+    if (choice === 'keep-target') return;
+    const next = new Map(choices.value);
+    next.set(key, choice);
+    choices.value = next;
+  }
+
+  /** Mirror on: every RRset kept both ways is replaced; off: every replaced one is kept both ways. */
+  function setMirror(zone: string, on: boolean): void {
+    const next = new Map(choices.value);
+    for (const c of ends.value.get(zone)?.conflicts ?? []) {
+      if (on && c.choice === 'keep-both') next.set(c.key, 'replace');
+      if (!on && c.choice === 'replace') next.set(c.key, 'keep-both');
+    }
+    choices.value = next;
+    edit(mirrorOn, zone, on);
+    if (!on) {
+      edit(pruneOn, zone, false);
+      edit(forceOn, zone, false);
+    }
+  }
+  const setPrune = (zone: string, on: boolean) => edit(pruneOn, zone, on);
+  const setForce = (zone: string, on: boolean) => edit(forceOn, zone, on);
+
+  return { ends, zoneModes, choose, setMirror, setPrune, setForce };
+});
