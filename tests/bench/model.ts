@@ -6,6 +6,7 @@
  * requests in flight at once, so a companion that ignores K shows it: such a run is stopped early
  * and reported as "one in flight" rather than measured for minutes.
  */
+import { ENDPOINTS, MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { startLatencyProxy, type LatencyModel } from '@dnsferry/companion/sandbox/cloudflare/latency';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
@@ -36,19 +37,21 @@ export function hosts(n: number, prefix = 'h') {
   }));
 }
 
-interface Done {
-  type: string;
-  results?: Array<{ zone: string; created: number; skipped: number; failed: number }>;
-}
+type Done = Extract<MigrateEvent, { type: 'done' }>;
 
 /** Requests after which a companion asked for K > 1 must have had two in flight. */
 const SERIAL_PROBE = 12;
 
-async function migrate(
+/**
+ * POSTs to one of the companion's streaming endpoints (migrate, undo) and reads the stream to its
+ * end, each line checked against the shared schema. `watch` returning true stops the run early.
+ */
+export async function streamRun(
   url: string,
+  path: string,
   body: string,
   watch?: () => boolean,
-): Promise<{ wallMs: number; done: Done | undefined; stopped: boolean }> {
+): Promise<{ wallMs: number; events: MigrateEvent[]; done: Done | undefined; stopped: boolean }> {
   const ac = new AbortController();
   let stopped = false;
   const timer = watch
@@ -61,21 +64,63 @@ async function migrate(
     : undefined;
   const started = performance.now();
   try {
-    const res = await fetch(`${url}/api/migrate`, {
+    const res = await fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
       signal: ac.signal,
     });
     const text = await res.text();
-    const done = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as Done;
-    return { wallMs: performance.now() - started, done, stopped };
+    const wallMs = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 500)}`);
+    const events = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => MigrateEventSchema.parse(JSON.parse(line)));
+    const last = events.at(-1);
+    return { wallMs, events, done: last?.type === 'done' ? last : undefined, stopped };
   } catch (err) {
-    if (stopped) return { wallMs: performance.now() - started, done: undefined, stopped };
+    if (stopped) return { wallMs: performance.now() - started, events: [], done: undefined, stopped };
     throw err;
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * The simulated Cloudflare (rate limit on) behind the latency proxy, and a companion in its own
+ * process with DNSFERRY_CONCURRENCY = K in front of them.
+ */
+export async function startModelStack(k: number) {
+  const sim = await startCloudflareSimulator();
+  const seed = seedCloudflareDemo(sim);
+  const proxy = await startLatencyProxy(sim.url, MODEL);
+  const closeBackends = async () => {
+    await proxy.close();
+    await sim.close();
+  };
+  let companion: Awaited<ReturnType<typeof spawnCompanion>>;
+  try {
+    companion = await spawnCompanion({ DNSFERRY_CLOUDFLARE_API: proxy.url, DNSFERRY_CONCURRENCY: String(k) });
+  } catch (err) {
+    await closeBackends();
+    throw err;
+  }
+  return {
+    sim,
+    seed,
+    proxy,
+    companion,
+    /** Counts afresh at the simulator and at the proxy (requests, routes, the peak in flight). */
+    resetCounters() {
+      sim.resetCounters();
+      proxy.resetCounters();
+    },
+    async close() {
+      await companion.stop();
+      await closeBackends();
+    },
+  };
 }
 
 /**
@@ -89,18 +134,15 @@ export async function modelRun(opts: {
   existing?: boolean;
   rerun?: boolean;
 }): Promise<ModelRun> {
-  const sim = await startCloudflareSimulator();
-  const seed = seedCloudflareDemo(sim);
-  if (opts.existing) for (const z of opts.zones) sim.addZone({ accountId: seed.accountId, name: z.name });
-  const proxy = await startLatencyProxy(sim.url, MODEL);
-  const companion = await spawnCompanion({ DNSFERRY_CLOUDFLARE_API: proxy.url, DNSFERRY_CONCURRENCY: String(opts.k) });
+  const stack = await startModelStack(opts.k);
+  const { sim, seed, proxy, companion } = stack;
   try {
+    if (opts.existing) for (const z of opts.zones) sim.addZone({ accountId: seed.accountId, name: z.name });
     const body = JSON.stringify({ targetToken: seed.token, targetAccountId: seed.accountId, zones: opts.zones });
     const sent = opts.zones.reduce((n, z) => n + z.records.length, 0);
-    sim.resetCounters();
-    proxy.resetCounters();
+    stack.resetCounters();
     const watch = opts.k > 1 ? () => proxy.requests >= SERIAL_PROBE && proxy.peakInFlight <= 1 : undefined;
-    const first = await migrate(companion.url, body, watch);
+    const first = await streamRun(companion.url, ENDPOINTS.migrate, body, watch);
     const run: ModelRun = {
       label: opts.label,
       k: opts.k,
@@ -111,23 +153,21 @@ export async function modelRun(opts: {
       serial: first.stopped,
     };
     if (first.stopped) return run;
-    const created = first.done?.results?.reduce((n, r) => n + r.created, 0) ?? -1;
+    const created = first.done?.results.reduce((n, r) => n + r.created, 0) ?? -1;
     const held = opts.zones.reduce((n, z) => n + (sim.zoneByName(z.name) ? sim.records(sim.zoneByName(z.name)!.id).length : 0), 0);
     if (first.done?.type !== 'done' || created !== sent || held !== sent)
       throw new Error(`${opts.label} (K=${opts.k}) did not land every record: created ${created}, held ${held} of ${sent}`);
     if (opts.rerun) {
       sim.resetCounters();
-      const again = await migrate(companion.url, body);
-      const skipped = again.done?.results?.reduce((n, r) => n + r.skipped, 0) ?? -1;
+      const again = await streamRun(companion.url, ENDPOINTS.migrate, body);
+      const skipped = again.done?.results.reduce((n, r) => n + r.skipped, 0) ?? -1;
       if (again.done?.type !== 'done' || skipped !== sent)
         throw new Error(`re-run of ${opts.label} did not skip every record (${skipped} of ${sent})`);
       run.rerun = { requests: sim.counters.total, byRoute: { ...sim.counters.byRoute }, wallMs: again.wallMs, skipped };
     }
     return run;
   } finally {
-    await companion.stop();
-    await proxy.close();
-    await sim.close();
+    await stack.close();
   }
 }
 

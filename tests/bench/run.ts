@@ -4,14 +4,15 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, scan, zonefile, cutover, popup
- *   pnpm bench -- --k=1,4,8             the K values of the model section (default 1,4,8)
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, zonefile, cutover, popup
+ *   pnpm bench -- --k=1,4,8             the K values of the model and mirror sections (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  */
 import os from 'node:os';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { spawnCompanion } from './companion-process';
+import { formatMirror, measureMirror } from './mirror';
 import { formatModel, hosts, measureModel } from './model';
 import { naiveMigrate } from './naive';
 import { readPopupFigures } from './popup';
@@ -20,7 +21,7 @@ import { benchScan } from './scan';
 import { formatScanLatency, measureScanLatency } from './scan-latency';
 import { benchZoneFile } from './zone-file';
 
-const SECTIONS = ['engine', 'naive', 'model', 'scan', 'zonefile', 'cutover', 'popup'] as const;
+const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'zonefile', 'cutover', 'popup'] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -138,6 +139,11 @@ if (only.has('engine')) {
 
 if (only.has('model')) {
   for (const line of formatModel(await measureModel(ks, sizes, zoneCount))) out(line);
+  out();
+}
+
+if (only.has('mirror')) {
+  for (const line of formatMirror(await measureMirror(ks))) out(line);
   out();
 }
 
