@@ -5,6 +5,7 @@ import type { ProxySettings } from './http/proxy';
 
 /** Environment → typed configuration. The only reader of DNSFERRY_* variables. */
 export interface Config {
+  /** Listen address; a name (`localhost`) is held on every address it resolves to (http/listen.ts). */
   host: string;
   port: number;
   logLevel: string;

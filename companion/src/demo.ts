@@ -7,6 +7,7 @@ import './memory';
 import { buildApp } from './app';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
+import { listenOnEvery, type Held } from './http/listen';
 import type { CodeNotice } from './pairing/codes';
 import { pairingCodeLines } from './pairing/notice';
 import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
@@ -38,7 +39,7 @@ const config = {
   // The cutover check asks the simulator's name servers for what the assigned ones would answer.
   targetNs: env.targetNs ?? { host: cloudflare.dns.host, port: cloudflare.dns.port },
 };
-// The first code is shown in the banner; later ones (expired, used up) as they come.
+// The first code is shown in the banner, once every address is held; later ones (expired, used up) as they come.
 const pairingCode: { first: CodeNotice | null; bannerShown: boolean } = { first: null, bannerShown: false };
 const app = buildApp(config, {
   fetch: azure.fetch,
@@ -47,8 +48,14 @@ const app = buildApp(config, {
     else pairingCode.first = notice;
   },
 });
-await app.listen({ host: config.host, port: config.port });
-const base = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
+let held: Held;
+try {
+  held = await listenOnEvery(app, config.host, config.port);
+} catch (err) {
+  process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
+  process.exit(1);
+}
+const base = `http://${held.addresses[0] ?? ''}`;
 
 const sp = azureDemo.servicePrincipal;
 const mirrorDryRun = JSON.stringify({

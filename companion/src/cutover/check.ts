@@ -1,3 +1,4 @@
+import { RecordBudget } from '../records/record-budget';
 import { setMaxListeners } from 'node:events';
 import type { CutoverEvent, CutoverZoneReport, DnsRecord, MigrateZone } from '@dnsferry/shared';
 import type { Source } from '../source/source';
@@ -15,6 +16,8 @@ import { summary } from './summary';
 export interface CutoverInput {
   zones: MigrateZone[];
   requestActivation: boolean;
+  /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS): each is one DNS question at most. */
+  maxRecords?: number;
 }
 
 export interface CutoverDeps {
@@ -47,8 +50,9 @@ export async function* cutoverCheck(
   setMaxListeners(1024, signal);
   const ready = input.zones.map(() => false);
   deps.target.expectZones?.(input.zones.map((z) => z.name));
+  const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, input.zones) : undefined;
   async function* zone(entry: MigrateZone): AsyncGenerator<CutoverEvent> {
-    const report = yield* checkZone(entry, input.requestActivation, deps, signal);
+    const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget);
     if (!signal.aborted) yield report;
   }
   try {
@@ -81,6 +85,7 @@ async function* checkZone(
   requestActivation: boolean,
   deps: CutoverDeps,
   signal: AbortSignal,
+  budget: RecordBudget | undefined,
 ): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
   const zone = entry.name;
   const report: CutoverZoneReport = {
@@ -150,7 +155,7 @@ async function* checkZone(
     // Listed once: the proxied flags, and the expected records when nothing else gives them.
     let listed: Promise<DnsRecord[]> | undefined;
     const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
-    const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal);
+    const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal, budget);
     for (const note of expected.notes) yield { type: 'info', zone, message: note };
     if (expected.excluded.length > 0) {
       yield {

@@ -1,5 +1,6 @@
-import { DnsRecordSchema, disposition, parseZoneFile, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, disposition, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
+import { readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source } from '../source/source';
 
 /** What the zone should hold, and where that came from. */
@@ -24,6 +25,7 @@ export async function expectedRecords(
   entry: MigrateZone,
   deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]> },
   signal: AbortSignal,
+  budget?: RecordBudget,
 ): Promise<Expected> {
   const zone = entry.name;
   const excluded: string[] = [];
@@ -34,7 +36,7 @@ export async function expectedRecords(
     incoming = entry.records;
     from = 'the request';
   } else if (entry.zoneFile !== undefined) {
-    const parsed = parseZoneFile(entry.zoneFile, zone);
+    const parsed = readZoneFile(entry.zoneFile, zone, budget);
     incoming = parsed.records;
     from = 'the zone file';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);

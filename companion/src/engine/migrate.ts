@@ -5,6 +5,7 @@ import { applySets, emptyUndo, replacedText, type PlannedSet } from './apply';
 import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
+import { RecordBudget } from '../records/record-budget';
 import { zoneRecords } from './zone-records';
 import { ZoneTally } from './zone-tally';
 
@@ -17,6 +18,8 @@ export interface MigrateInput {
   force?: boolean | undefined;
   /** Zones migrated side by side (their writes share the target's request slots); 1: one after another. */
   zonesAtOnce?: number;
+  /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS); none: no limit. */
+  maxRecords?: number;
 }
 export interface MigrateDeps {
   target: Target;
@@ -36,11 +39,12 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
   const queue = [...input.zones];
   input.zones.length = 0;
   deps.target.expectZones?.(queue.map((z) => z.name));
+  const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, queue) : undefined;
   const jobs = (function* () {
     for (let zone = queue.shift(); zone; zone = queue.shift()) {
       const entry = zone;
       yield async function* (): AsyncGenerator<MigrateEvent, ZoneResult & { zone: string }> {
-        const result = yield* migrateZone(entry, input, deps, signal);
+        const result = yield* migrateZone(entry, input, deps, signal, budget);
         return { zone: entry.name, ...result };
       };
     }
@@ -55,6 +59,7 @@ async function* migrateZone(
   input: MigrateInput,
   deps: MigrateDeps,
   signal: AbortSignal,
+  budget: RecordBudget | undefined,
 ): AsyncGenerator<MigrateEvent, ZoneResult> {
   const zone = entry.name;
   const { dryRun } = input;
@@ -72,7 +77,13 @@ async function* migrateZone(
     const doing = dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}`;
     yield { type: 'status', zone, message: mode === 'mirror' ? `${doing}, mirroring the source${prune ? ' and pruning' : ''}` : doing };
 
-    // 1. the zone at the target
+    // 1. the records: sent, from a zone file, or from the source — before the zone is made at the
+    // target, so a zone whose records cannot be read (over the request's limit) leaves nothing behind
+    ({ records, problems } = yield* zoneRecords(entry, deps.source, signal, budget));
+    tally.total = records.length + problems.length;
+    yield info(`${plural(tally.total, 'record')} to migrate`);
+
+    // 2. the zone at the target
     targetZone = yield* reportWhile((report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }), info);
     if (targetZone) {
       nameServers = targetZone.nameServers;
@@ -87,11 +98,6 @@ async function* migrateZone(
     } else {
       yield info('Zone is not at the target yet; it would be created');
     }
-
-    // 2. the records: sent, from a zone file, or from the source
-    ({ records, problems } = yield* zoneRecords(entry, deps.source, signal));
-    tally.total = records.length + problems.length;
-    yield info(`${plural(tally.total, 'record')} to migrate`);
 
     // 3–4. compare with what the target already holds (listed once, all pages)
     let existing: HeldRecord[] = [];

@@ -1,5 +1,6 @@
-import { parseZoneFile, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
+import type { MigrateEvent, MigrateZone } from '@dnsferry/shared';
 import { AppError } from '../errors';
+import { readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source, SourceProblem } from '../source/source';
 import type { IncomingRecord } from './plan';
 import { reportWhile } from './report-while';
@@ -18,10 +19,11 @@ export async function* zoneRecords(
   entry: MigrateZone,
   source: Source | undefined,
   signal: AbortSignal,
+  budget?: RecordBudget,
 ): AsyncGenerator<MigrateEvent, ZoneRecords> {
   const zone = entry.name;
   if (entry.zoneFile !== undefined) {
-    const parsed = parseZoneFile(entry.zoneFile, zone);
+    const parsed = readZoneFile(entry.zoneFile, zone, budget);
     entry.zoneFile = undefined; // the records are all we keep
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
     return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })) };

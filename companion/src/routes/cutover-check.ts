@@ -27,7 +27,7 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
     async function* events(): AsyncGenerator<CutoverEvent> {
       try {
         yield* cutoverCheck(
-          { zones: body.zones, requestActivation: body.requestActivation ?? false },
+          { zones: body.zones, requestActivation: body.requestActivation ?? false, maxRecords: deps.config.maxRecordsPerRequest },
           { target, doh, dns, targetNs: deps.config.targetNs, ...(source ? { source } : {}) },
           { signal: clientGone(reply) },
         );

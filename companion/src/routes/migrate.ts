@@ -30,6 +30,7 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
         mode: body.mode,
         prune: body.prune,
         force: body.force,
+        maxRecords: deps.config.maxRecordsPerRequest,
         zonesAtOnce: deps.config.concurrency,
       },
       { target, ...(source ? { source } : {}) },

@@ -1,7 +1,7 @@
 import { expandTemplate, MAX_GENERATED, parseRange } from './generate';
 import { lexZoneFile, type LexedLine, type Token } from './lexer';
 import { absoluteName } from './owner-name';
-import { addIssue, implicitTtl, limitTtl, readClassAndTtl, type ReaderState } from './state';
+import { addIssue, full, implicitTtl, limitTtl, readClassAndTtl, type ReaderState } from './state';
 import { parseTtl } from './ttl';
 import { typeName } from './type-names';
 
@@ -99,6 +99,7 @@ function generate(state: ReaderState, lexed: LexedLine): void {
       addIssue(state, lexed, `$GENERATE: "${rdata.text}" cannot be read as rdata`);
       return;
     }
+    if (full(state, lexed.line)) return;
     state.entries.push({
       line: lexed.line,
       owner: name.name,

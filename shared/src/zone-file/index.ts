@@ -13,10 +13,11 @@ export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './
  * Reads a zone file (or simply `name [ttl] type value` lines) into records, as BIND reads it.
  * `zone` is the zone the records belong to and the origin the text starts with; without it, the
  * text's first `$ORIGIN`. Names come back relative to the zone (`@` for the apex). Every line that
- * cannot become a record is an issue naming it; nothing is dropped silently.
+ * cannot become a record is an issue naming it; nothing is dropped silently. With `limit`, reading
+ * stops once that many records (generated ones too) are read and the file gives more (`stoppedAt`).
  */
-export function parseZoneFile(text: string, zone?: string): ParsedZone {
-  const read = readZoneEntries(text, zone);
+export function parseZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): ParsedZone {
+  const read = readZoneEntries(text, zone, opts);
   const given = zone ? absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '') : null;
   const zoneName = given && 'name' in given ? given.name : read.origin;
   const records: DnsRecord[] = [];
@@ -51,5 +52,12 @@ export function parseZoneFile(text: string, zone?: string): ParsedZone {
     lines.push(entry.line);
   }
   issues.sort((a, b) => a.line - b.line);
-  return { origin: read.origin, records, lines, issues, notes: read.notes };
+  return {
+    origin: read.origin,
+    records,
+    lines,
+    issues,
+    notes: read.notes,
+    ...(read.stoppedAt !== undefined ? { stoppedAt: read.stoppedAt } : {}),
+  };
 }

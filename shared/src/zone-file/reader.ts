@@ -3,7 +3,7 @@ import { readDirective } from './directives';
 import { lexZoneFile, type LexedLine } from './lexer';
 import { absoluteName } from './owner-name';
 import type { ZoneEntries } from './schema';
-import { addIssue, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
+import { addIssue, full, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
 import { typeName } from './type-names';
 
 /** The first `$ORIGIN` of the text, when it is absolute: the origin of the lines before it when no zone is given. */
@@ -24,11 +24,14 @@ function zoneOrigin(zone: string): string {
  * Reads a zone file as BIND's master-file loader does, line by line, into entries (owner, TTL, type
  * and the RDATA as written), leaving the RDATA to the record-type registry. `zone` is the origin the
  * file starts with (named-compilezone's ORIGIN argument); without it, the text's first `$ORIGIN`.
- * A line that cannot be read is an issue naming it; nothing is dropped silently.
+ * A line that cannot be read is an issue naming it; nothing is dropped silently. It stops once it
+ * has `limit` entries and the file gives more (`stoppedAt`): a 37-byte `$GENERATE` must not cost more
+ * than a caller may send.
  */
-export function readZoneEntries(text: string, zone?: string): ZoneEntries {
-  const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text));
+export function readZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): ZoneEntries {
+  const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text), opts.limit);
   for (const lexed of lexZoneFile(text)) {
+    if (state.stoppedAt !== null) break;
     if (lexed.error !== null) {
       addIssue(state, lexed, lexed.error);
       if (!lexed.initialBlank) state.current = null;
@@ -39,7 +42,13 @@ export function readZoneEntries(text: string, zone?: string): ZoneEntries {
     if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) readDirective(state, lexed);
     else readRecord(state, lexed);
   }
-  return { origin: state.firstOrigin, entries: state.entries, issues: state.issues, notes: state.notes };
+  return {
+    origin: state.firstOrigin,
+    entries: state.entries,
+    issues: state.issues,
+    notes: state.notes,
+    ...(state.stoppedAt !== null ? { stoppedAt: state.stoppedAt } : {}),
+  };
 }
 
 function readRecord(state: ReaderState, lexed: LexedLine): void {
@@ -98,6 +107,7 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
   const ttl = head.explicit ? state.ttl : implicitTtl(state, type, rdataTokens, lexed.line, notes);
   const rdata = rdataTokens.length === 1 ? (rdataTokens[0]?.raw ?? '') : rdataTokens.map((t) => t.raw).join(' ');
   const proxied = lexed.comments.length > 0 ? cloudflareProxied(lexed.comments) : undefined;
+  if (full(state, lexed.line)) return;
   state.entries.push({
     line: lexed.line,
     owner,

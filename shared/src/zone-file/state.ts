@@ -22,13 +22,19 @@ export interface ReaderState {
   /** The once-per-file notes already given. */
   noted: Set<string>;
   generated: number;
+  /** The most entries (records, generated ones too) the reader gives before it stops. */
+  limit: number;
+  /** The line where it stopped because the file gives more than `limit`; null when it read the whole file. */
+  stoppedAt: number | null;
   entries: ZoneEntry[];
   issues: LineIssue[];
   notes: ZoneNote[];
 }
 
-export function newState(origin: string): ReaderState {
+export function newState(origin: string, limit = Infinity): ReaderState {
   return {
+    limit,
+    stoppedAt: null,
     origin,
     firstOrigin: null,
     current: null,
@@ -130,4 +136,11 @@ export function implicitTtl(state: ReaderState, type: string, rdata: Token[], li
   notes.push(`no TTL and no $TTL: the TTL before it (${state.ttl}) applies, as in BIND (RFC 1035)`);
   noteOnce(state, 'rfc1035', line, 'no $TTL: a record without a TTL takes the TTL of the record before it, as BIND does (RFC 1035)');
   return state.ttl;
+}
+
+/** Whether the reader holds as many entries as it may (noting, the first time, the line it stops at). */
+export function full(state: ReaderState, line: number): boolean {
+  if (state.entries.length < state.limit) return false;
+  state.stoppedAt ??= line;
+  return true;
 }

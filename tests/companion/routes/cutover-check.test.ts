@@ -278,3 +278,18 @@ describe('POST /api/cutover/check with a source', () => {
     expect(infos(events).some((m) => m.startsWith(`${result?.failed} record`) && m.includes('not checked'))).toBe(true);
   });
 });
+
+describe('POST /api/cutover/check within DNSFERRY_MAX_RECORDS', () => {
+  it('a $GENERATE body asks no DNS question past the limit', async () => {
+    await stack.close();
+    stack = await startCutoverStack({ config: { maxRecordsPerRequest: 100 } });
+    await stack.migrate({ zones: [{ name: 'example.com', records: [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }] }] });
+    const before = stack.sim.dns.queries;
+    const { status, events } = await stack.check({ zones: [{ name: 'example.com', zoneFile: '$GENERATE 1-100000 h$ A 192.0.2.1' }] });
+    expect(status).toBe(200);
+    expect(reportOf(events, 'example.com').message).toMatch(
+      /^The check failed: the zone file gives more records than this request may still carry \(at most 100 records per request/,
+    );
+    expect(stack.sim.dns.queries - before).toBeLessThan(10);
+  });
+});

@@ -54,3 +54,42 @@ describe('POST /api/migrate with zoneFile', () => {
     expect(res.body).toMatchObject({ error: { code: 'invalid_request', field: 'zones.0.zoneFile' } });
   });
 });
+
+describe('zone files within DNSFERRY_MAX_RECORDS', () => {
+  it('a 37-byte $GENERATE cannot carry past the limit: the zone fails before anything is written, the request goes on', async () => {
+    await stack.close();
+    stack = await startStack({ config: { maxRecordsPerRequest: 1000, maxZonesPerRequest: 200 } });
+    const generate = '$GENERATE 1-100000 h$ A 192.0.2.1';
+    const zones = Array.from({ length: 60 }, (_, i) => ({ name: `gen${i}.example`, zoneFile: generate }));
+    const { status, events } = await stack.migrate({
+      zones: [{ name: 'small.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }, ...zones],
+    });
+    expect(status).toBe(200);
+    const failed = events.filter((e) => e.type === 'error' && e.zone === 'gen0.example');
+    expect(failed[0] && 'message' in failed[0] ? failed[0].message : '').toBe(
+      'Zone failed: the zone file gives more records than this request may still carry (at most 1000 records per request, DNSFERRY_MAX_RECORDS; 999 were left for it): reading stopped at line 1, nothing is written for this zone',
+    );
+    expect(zoneComplete(events, 'small.example')).toMatchObject({ created: 1 });
+    // the first file took the 999 left; each later one is refused at once
+    expect(zoneComplete(events, 'gen59.example')).toMatchObject({ created: 0, failed: 0 });
+    expect(stack.sim.zones().map((z) => z.name)).toEqual(['small.example']);
+    const written = stack.sim.zones().reduce((n, z) => n + stack.sim.records(z.id).length, 0);
+    expect(written).toBe(1);
+  });
+
+  it('files that fit together land, and the one that passes the limit fails alone', async () => {
+    await stack.close();
+    stack = await startStack({ config: { maxRecordsPerRequest: 30 } });
+    const hosts = (n: number) => Array.from({ length: n }, (_, i) => `h${i} 300 A 192.0.2.${i + 1}`).join('\n');
+    const { events } = await stack.migrate({
+      zones: [
+        { name: 'one.example', zoneFile: hosts(20) },
+        { name: 'two.example', zoneFile: hosts(10) },
+        { name: 'three.example', zoneFile: hosts(1) },
+      ],
+    });
+    expect(zoneComplete(events, 'one.example')).toMatchObject({ created: 20 });
+    expect(zoneComplete(events, 'two.example')).toMatchObject({ created: 10 });
+    expect(events.some((e) => e.type === 'error' && e.zone === 'three.example' && /0 were left for it/.test(e.message))).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandTemplate, parseRange } from '../../../shared/src/zone-file/generate';
+import { parseZoneFile } from '@dnsferry/shared';
 
 describe('$GENERATE templates (BIND genname)', () => {
   it.each([
@@ -34,5 +35,22 @@ describe('$GENERATE templates (BIND genname)', () => {
       '"1-x" is not a $GENERATE range (start-stop or start-stop/step)',
       'a $GENERATE step is at least 1',
     ]);
+  });
+});
+
+describe('a reader with a limit', () => {
+  it('stops at the limit, $GENERATE counted as it produces, and says at which line', () => {
+    const text = '$ORIGIN example.com.\n$TTL 300\n@ A 192.0.2.1\n$GENERATE 1-100000 h$ A 192.0.2.1\n';
+    const parsed = parseZoneFile(text, 'example.com', { limit: 1000 });
+    expect(parsed.records).toHaveLength(1000);
+    expect(parsed.stoppedAt).toBe(4);
+  });
+
+  it('a file of exactly the limit is read whole', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `h${i} 300 A 192.0.2.1`).join('\n');
+    const parsed = parseZoneFile(text, 'example.com', { limit: 50 });
+    expect(parsed.records).toHaveLength(50);
+    expect(parsed.stoppedAt).toBeUndefined();
+    expect(parseZoneFile(text, 'example.com', { limit: 49 }).stoppedAt).toBe(50);
   });
 });

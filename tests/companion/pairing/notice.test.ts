@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { CodeNotice } from '@dnsferry/companion/pairing/codes';
+import { codesAfterListening, pairingCodeLines } from '@dnsferry/companion/pairing/notice';
+
+const notice = (code: string): CodeNotice => ({ code, expiresAt: new Date('2030-01-01T12:34:00Z') });
+
+describe('the pairing code on the terminal', () => {
+  it('says the code and until when it is valid', () => {
+    expect(pairingCodeLines(notice('ABCD-EFGH'))).toBe(
+      "dnsferry pairing code: ABCD-EFGH  (type it in the extension's popup; valid until 12:34 UTC, once)\n",
+    );
+  });
+
+  it('is held back until the companion listens on every address, then shown; later codes at once', () => {
+    const shown: string[] = [];
+    const codes = codesAfterListening((n) => shown.push(n.code));
+    codes.onCode(notice('AAAA-AAAA'));
+    codes.onCode(notice('BBBB-BBBB')); // replaced before it was ever shown
+    expect(shown).toEqual([]);
+    codes.listening();
+    expect(shown).toEqual(['BBBB-BBBB']);
+    codes.onCode(notice('CCCC-CCCC'));
+    expect(shown).toEqual(['BBBB-BBBB', 'CCCC-CCCC']);
+  });
+
+  it('is never shown when the companion does not start', () => {
+    const shown: string[] = [];
+    const codes = codesAfterListening((n) => shown.push(n.code));
+    codes.onCode(notice('AAAA-AAAA'));
+    expect(shown).toEqual([]);
+  });
+});
