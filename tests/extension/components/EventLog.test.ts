@@ -43,4 +43,17 @@ describe('EventLog', () => {
     await w.setProps({ version: 2 });
     expect(w.findAll('[data-testid=log-row]')).toHaveLength(4);
   });
+
+  it('lists the records a run removed under their own filter', async () => {
+    const list: LogEntry[] = [
+      { seq: 0, type: 'record', zone: 'a.com', message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)', index: 1 },
+      { seq: 1, type: 'remove', zone: 'a.com', message: 'A www → 203.0.113.9 removed (replaced by the source’s A www)' },
+      { seq: 2, type: 'remove', zone: 'a.com', message: 'A old → 198.51.100.7 removed (not in the source)' },
+    ];
+    const w = mount(EventLog, { props: { entries: list, zones: ['a.com'], dropped: 0, version: 1 } });
+    await w.get('[data-testid=log-filter-remove]').trigger('click');
+    const rows = w.findAll('[data-testid=log-row]');
+    expect(rows.map((r) => r.get('.msg').text())).toEqual([list[1]!.message, list[2]!.message]);
+    expect(rows.every((r) => r.classes().includes('remove'))).toBe(true);
+  });
 });
