@@ -68,7 +68,7 @@ describe('MigrationPanel', () => {
       'Changed since': '1',
       Failed: '0',
     });
-    expect(w.get('[data-testid=undo-changed-since]').text()).toMatch(/^1 record was changed at Cloudflare since the run/);
+    expect(w.get('[data-testid=undo-changed-since]').text()).toMatch(/^1 record was left as it is: changed at Cloudflare since the run/);
     expect(w.find('[data-testid=migration-undo]').exists()).toBe(false);
     expect(w.find('[data-testid=name-servers]').exists()).toBe(false);
   });

@@ -144,7 +144,7 @@ describe('popup: a conflict replaced, then the run undone', () => {
     await w.get('[data-testid=undo-confirm-button]').trigger('click');
     await until(() => expect(w.get('[data-testid=migration-headline]').text()).toBe('Undo finished'));
     expect(undoBodies).toEqual([{ targetToken: 'my-token', targetAccountId: ACCOUNT.id, zones: [{ name: zone, undo }] }]);
-    expect(w.get('[data-testid=undo-changed-since]').text()).toContain('1 record was changed at Cloudflare since the run');
+    expect(w.get('[data-testid=undo-changed-since]').text()).toContain('1 record was left as it is: changed at Cloudflare since the run');
     expect(w.get('[data-testid=total-removed]').text()).toBe('1');
     expect(w.get('[data-testid=step-migrate]').text()).toContain('undo done');
     w.unmount();
