@@ -12,8 +12,16 @@ interface SavedSettings {
   theme?: Theme;
 }
 
-/** The companion listens on this computer only; the extension may reach nothing else. */
-export function normaliseCompanionUrl(input: string): { url: string } | { error: string } {
+/** Names a browser resolves to loopback by itself, on 127.0.0.1 and on [::1] (Chromium tries [::1] first). */
+const LOCALHOST = new Set(['localhost', 'localhost.']);
+
+/**
+ * The companion listens on this computer only, and the extension uses one address it holds: a
+ * loopback literal. `localhost` becomes 127.0.0.1, because the browser may reach that name on
+ * [::1] too, where another program could listen and relay the pairing proof (and then get every
+ * credential). `note` says so when it happened.
+ */
+export function normaliseCompanionUrl(input: string): { url: string; note?: string } | { error: string } {
   let parsed: URL;
   try {
     parsed = new URL(input.trim());
@@ -21,10 +29,17 @@ export function normaliseCompanionUrl(input: string): { url: string } | { error:
     return { error: 'Enter a full address, e.g. http://127.0.0.1:8787' };
   }
   if (parsed.protocol !== 'http:') return { error: 'The companion speaks plain http on this computer, e.g. http://127.0.0.1:8787' };
-  if (parsed.hostname !== '127.0.0.1' && parsed.hostname !== 'localhost') {
-    return { error: 'The companion runs on this computer: use 127.0.0.1 or localhost' };
-  }
   if (parsed.pathname !== '/' || parsed.search || parsed.hash) return { error: 'Only the address and port, without a path' };
+  if (LOCALHOST.has(parsed.hostname)) {
+    parsed.hostname = '127.0.0.1';
+    return {
+      url: `${parsed.protocol}//${parsed.host}`,
+      note: 'localhost was saved as 127.0.0.1: the browser may reach localhost on [::1] too, where another program could answer',
+    };
+  }
+  if (parsed.hostname !== '127.0.0.1' && parsed.hostname !== '[::1]') {
+    return { error: `The companion runs on this computer: use its address, 127.0.0.1 or [::1] (not ${parsed.hostname})` };
+  }
   return { url: `${parsed.protocol}//${parsed.host}` };
 }
 

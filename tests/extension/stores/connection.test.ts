@@ -19,15 +19,15 @@ beforeEach(async () => {
 describe('connection store: companion', () => {
   it('finds the paired companion at the configured address', async () => {
     const settings = useSettingsStore();
-    await fakeBrowser.storage.local.set({ 'dnsferry:settings': { companionUrl: 'http://localhost:9999' } });
-    await pairTestCompanion('http://localhost:9999');
+    await fakeBrowser.storage.local.set({ 'dnsferry:settings': { companionUrl: 'http://[::1]:9999' } });
+    await pairTestCompanion('http://[::1]:9999');
     await settings.load();
     const fetch = companionFetch({ '/api/pair/proof': proofAnswer() });
     const store = useConnectionStore();
     expect(await store.checkCompanion(fetch)).toBe(true);
     expect(store.companion).toBe('up');
     expect(store.companionLabel).toBe('Companion connected');
-    expect(fetch.calls[0]?.url).toBe('http://localhost:9999/api/pair/proof');
+    expect(fetch.calls[0]?.url).toBe('http://[::1]:9999/api/pair/proof');
   });
 
   it('asks for pairing when this browser has no key for the companion (not "connected")', async () => {
