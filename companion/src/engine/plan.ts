@@ -3,6 +3,7 @@ import {
   clashAtName,
   describeValue,
   disposition,
+  heldTtl,
   isProxied,
   isTargetOwn,
   recordKey,
@@ -145,16 +146,19 @@ export function plan(
       }
       willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
     }
-    const ttl = targetTtl(record.ttl);
+    // what the target will hold (a proxied record's TTL is automatic), so undo data and convergence agree with it
+    const ttl = heldTtl(record);
     steps[index] =
       ttl === record.ttl
         ? { index, action: 'create', record }
-        : {
-            index,
-            action: 'create',
-            record: { ...record, ttl },
-            note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
-          };
+        : isProxied(record)
+          ? { index, action: 'create', record: { ...record, ttl } }
+          : {
+              index,
+              action: 'create',
+              record: { ...record, ttl },
+              note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
+            };
   }
 
   // 3. mirror: what the source's RRsets no longer hold, what a CNAME displaces, and (prune) the rest
@@ -233,7 +237,7 @@ function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
 function settled(there: DnsRecord, source: DnsRecord): DnsRecord {
   const proxied = isProxied(source);
   const { proxied: _, ...rest } = there as DnsRecord & { proxied?: boolean };
-  return { ...rest, ttl: proxied ? 1 : targetTtl(source.ttl), ...(proxied ? { proxied: true } : {}) };
+  return { ...rest, ttl: heldTtl(source), ...(proxied ? { proxied: true } : {}) };
 }
 
 const shown = (r: DnsRecord) => describeValue(r);

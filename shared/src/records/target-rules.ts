@@ -54,6 +54,11 @@ export function targetTtl(ttl: number): number {
   return Math.min(TTL_MAX, Math.max(TTL_MIN, ttl));
 }
 
+/** The TTL the target holds for a record: a proxied record's is always automatic. */
+export function heldTtl(r: Pick<RecordLike, 'ttl' | 'proxied'>): number {
+  return r.proxied === true ? TTL_AUTO : targetTtl(r.ttl);
+}
+
 /**
  * Whether a record the target holds already answers with the TTL the source asks for. A proxied
  * record's TTL is the target's own (automatic), so it never differs.

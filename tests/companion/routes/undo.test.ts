@@ -55,6 +55,20 @@ describe('POST /api/undo', () => {
     expect(back.events.at(-1)).toMatchObject({ type: 'done', results: [{ zone: ZONE, created: 2, updated: 4, removed: 2 }] });
   });
 
+  it('takes back a proxied record the run created, whose TTL the target made automatic', async () => {
+    const before = held();
+    const run = await stack.migrate({
+      mode: 'mirror',
+      zones: [{ name: ZONE, records: [{ type: 'A', name: 'www', content: '192.0.2.2', ttl: 300, proxied: true }] }],
+    });
+    expect(held()).toContain('A www.onboarded.example 192.0.2.2 1 proxied');
+    const undo = undoOf(run.events);
+    expect(undo.created).toMatchObject([{ record: { content: '192.0.2.2', ttl: 1, proxied: true } }]);
+    const back = await stack.undo({ zones: [{ name: ZONE, undo }] });
+    expect(zoneComplete(back.events, ZONE)).toMatchObject({ removed: 1, created: 1, skipped: 0, failed: 0 });
+    expect(held()).toEqual(before);
+  });
+
   it('never overwrites a later edit: a record changed since the run is a skip that says so', async () => {
     const run = await stack.migrate({ zones: [{ name: ZONE, records: [{ type: 'A', name: 'api', content: '192.0.2.50', ttl: 300 }] }] });
     const undo = undoOf(run.events);
