@@ -6,7 +6,7 @@ import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan'
 import { reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
 import { RecordBudget } from '../records/record-budget';
-import { zoneRecords } from './zone-records';
+import { carriedRecords, sourceRecords } from './zone-records';
 import { ZoneTally } from './zone-tally';
 
 export interface MigrateInput {
@@ -77,13 +77,11 @@ async function* migrateZone(
     const doing = dryRun ? `Planning ${zone} (dry run: nothing will be written)` : `Migrating ${zone}`;
     yield { type: 'status', zone, message: mode === 'mirror' ? `${doing}, mirroring the source${prune ? ' and pruning' : ''}` : doing };
 
-    // 1. the records: sent, from a zone file, or from the source — before the zone is made at the
-    // target, so a zone whose records cannot be read (over the request's limit) leaves nothing behind
-    ({ records, problems } = yield* zoneRecords(entry, deps.source, signal, budget));
-    tally.total = records.length + problems.length;
-    yield info(`${plural(tally.total, 'record')} to migrate`);
+    // What the request carries is read first: a zone file over the request's limit fails its zone
+    // before the zone is made at the target (the source is fetched in step 2, as the spec orders).
+    const carried = yield* carriedRecords(entry, budget);
 
-    // 2. the zone at the target
+    // 1. the zone at the target
     targetZone = yield* reportWhile((report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }), info);
     if (targetZone) {
       nameServers = targetZone.nameServers;
@@ -98,6 +96,11 @@ async function* migrateZone(
     } else {
       yield info('Zone is not at the target yet; it would be created');
     }
+
+    // 2. the records: sent, from a zone file, or fetched from the source
+    ({ records, problems } = carried ?? (yield* sourceRecords(entry, deps.source, signal)));
+    tally.total = records.length + problems.length;
+    yield info(`${plural(tally.total, 'record')} to migrate`);
 
     // 3–4. compare with what the target already holds (listed once, all pages)
     let existing: HeldRecord[] = [];

@@ -12,15 +12,11 @@ export interface ZoneRecords {
 }
 
 /**
- * Where a zone's records come from: sent as records, sent as a zone file, or read from the source.
- * Yields what is worth telling on the way (the reader's notes, the source's progress and notes).
+ * The records a request carries for a zone: its list, or its zone file read within the request's
+ * limit (the reader's notes told on the way). Null when the zone is to be read from the source.
+ * Read before anything is done at the target, so a zone file over the limit leaves nothing behind.
  */
-export async function* zoneRecords(
-  entry: MigrateZone,
-  source: Source | undefined,
-  signal: AbortSignal,
-  budget?: RecordBudget,
-): AsyncGenerator<MigrateEvent, ZoneRecords> {
+export function* carriedRecords(entry: MigrateZone, budget?: RecordBudget): Generator<MigrateEvent, ZoneRecords | null> {
   const zone = entry.name;
   if (entry.zoneFile !== undefined) {
     const parsed = readZoneFile(entry.zoneFile, zone, budget);
@@ -29,6 +25,16 @@ export async function* zoneRecords(
     return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })) };
   }
   if (entry.records !== undefined) return { records: entry.records, problems: [] };
+  return null;
+}
+
+/** A zone's records read from the source, its progress and notes told on the way. */
+export async function* sourceRecords(
+  entry: MigrateZone,
+  source: Source | undefined,
+  signal: AbortSignal,
+): AsyncGenerator<MigrateEvent, ZoneRecords> {
+  const zone = entry.name;
   if (!source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
   yield { type: 'status', zone, message: 'Reading records from the source' };
   const content = yield* reportWhile(
