@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { flushPromises } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useSettingsStore } from '@/stores/settings';
@@ -131,10 +130,8 @@ describe('connection store: target token', () => {
     await store.validateTarget(
       companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active' } }) }),
     );
-    await new Promise((r) => setTimeout(r, 250));
-    await flushPromises();
-    const session = await fakeBrowser.storage.session.get(null);
-    expect(JSON.stringify(session)).toContain('secret-token-123');
+    // saved when the store gets to it: awaited, not timed
+    await expect.poll(async () => JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain('secret-token-123');
     const local = await fakeBrowser.storage.local.get(null);
     const sync = await fakeBrowser.storage.sync.get(null);
     expect(JSON.stringify(local)).not.toContain('secret-token-123');

@@ -101,7 +101,7 @@ describe('job runner: migration', () => {
     }) as typeof globalThis.fetch;
     const runner = createJobRunner({ fetch, flushMs: 5 });
     runner.handle({ type: 'migration:start', companionUrl: URL_, request, expected: {} });
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(() => signal).toBeDefined();
     // a second start while one runs is ignored
     runner.handle({ type: 'migration:start', companionUrl: URL_, request: { ...request, dryRun: true }, expected: {} });
     runner.handle({ type: 'cancel', job: 'migration' });
