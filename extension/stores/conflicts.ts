@@ -76,10 +76,13 @@ export const useConflictsStore = defineStore('conflicts', () => {
   const pruneOn = shallowRef<Set<string>>(new Set());
   const forceOn = shallowRef<Set<string>>(new Set());
 
-  // What the target holds is another account's after a switch: nothing reported stands.
+  // What the target holds is another account's after a switch: nothing reported stands. (The first
+  // account, restored when the popup opens, is no switch: what the background's dry run said stays.)
   watch(
     () => connection.accountId,
-    () => (reported.value = {}),
+    (_, before) => {
+      if (before) reported.value = {};
+    },
   );
 
   /** The rows of every RRset, per zone, computed once per change of the review's zones. */

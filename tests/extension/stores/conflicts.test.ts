@@ -181,6 +181,21 @@ describe('conflicts store', () => {
     expect(store.ends.get(zone)!.conflicts).toEqual([]);
   });
 
+  it('keeps what a dry run said when the popup reopens and its account is restored after', async () => {
+    const source = useSourceStore();
+    source.kind = 'manual';
+    source.manualZone = zone;
+    source.manualText = 'www A 192.0.2.1';
+    const store = useConflictsStore();
+    await dryRun(['www']);
+    // connection.restore() fills the account in once the snapshot is there
+    const c = useConnectionStore();
+    c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
+    c.accountId = ACCOUNT;
+    await nextTick();
+    expect(store.ends.get(zone)!.conflicts.map((x) => x.name)).toEqual(['www']);
+  });
+
   it('does not offer prune for a scanned domain', async () => {
     useSourceStore().kind = 'scan';
     useScanStore().job = {
