@@ -72,3 +72,13 @@ export function zoneComplete(events: MigrateEvent[], zone: string) {
   if (!e || e.type !== 'zone-complete') throw new Error(`no zone-complete for ${zone}`);
   return e.result;
 }
+
+/** A zone as the simulator holds it, one line a record (`TYPE name content ttl [proxied]`), sorted; [] when the zone is gone. */
+export function heldLines(sim: Sim, zone: string): string[] {
+  const z = sim.zoneByName(zone);
+  if (!z) return [];
+  return sim
+    .records(z.id)
+    .map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)} ${String(r.ttl)}${r.proxied ? ' proxied' : ''}`)
+    .sort();
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CutoverRequestSchema, ENDPOINTS, type CutoverEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
-import { AppError } from '../errors';
+import { withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { parseBody } from '../http/parse';
@@ -15,11 +15,11 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
   app.post(ENDPOINTS.cutoverCheck, async (request, reply) => {
     const body = parseBody(CutoverRequestSchema, request.body);
     request.body = null;
-    if (body.zones.length > deps.config.maxZonesPerRequest)
-      throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
-    const recordCount = body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0);
-    if (recordCount > deps.config.maxRecordsPerRequest)
-      throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
+    withinLimits(
+      deps.config,
+      body.zones.length,
+      body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
+    );
     const target = createCloudflareCutoverTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const doh = createDohClient(deps.config.dohUrl, { fetch: deps.fetch, proxy: deps.config.proxy });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, MigrateRequestSchema, type MigrateEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
-import { AppError } from '../errors';
+import { withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { parseBody } from '../http/parse';
@@ -14,13 +14,11 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
     const body = parseBody(MigrateRequestSchema, request.body);
     // The parsed copy is all we need; letting the raw one go halves what a large request holds.
     request.body = null;
-    if (body.zones.length > deps.config.maxZonesPerRequest) {
-      throw new AppError('payload_too_large', `at most ${deps.config.maxZonesPerRequest} zones per request`, 'zones');
-    }
-    const recordCount = body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0);
-    if (recordCount > deps.config.maxRecordsPerRequest) {
-      throw new AppError('payload_too_large', `at most ${deps.config.maxRecordsPerRequest} records per request`, 'zones');
-    }
+    withinLimits(
+      deps.config,
+      body.zones.length,
+      body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
+    );
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const events = migrate(

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MigrateEvent } from '@dnsferry/shared';
 import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/onboarding';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { heldLines, startStack, zoneComplete, type Stack } from '../../support/stack';
 
 /**
  * A zone that already holds records at the target, as the dashboard's onboarding leaves it (a stale
@@ -17,15 +17,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-/** The zone at the target as the API holds it: `TYPE name content ttl [proxied]`, sorted. */
-function held(zone = ZONE): string[] {
-  const z = stack.sim.zoneByName(zone);
-  if (!z) throw new Error(`no zone ${zone}`);
-  return stack.sim
-    .records(z.id)
-    .map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)} ${String(r.ttl)}${r.proxied ? ' proxied' : ''}`)
-    .sort();
-}
+const held = (zone = ZONE) => heldLines(stack.sim, zone);
 
 const messages = (events: MigrateEvent[], type: MigrateEvent['type']) =>
   events.filter((e) => e.type === type).map((e) => ('message' in e ? e.message : ''));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MigrateEvent, UndoData } from '@dnsferry/shared';
 import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/onboarding';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { heldLines, startStack, zoneComplete, type Stack } from '../../support/stack';
 
 let stack: Stack;
 const ZONE = 'onboarded.example';
@@ -13,14 +13,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-function held(zone = ZONE): string[] {
-  const z = stack.sim.zoneByName(zone);
-  if (!z) return [];
-  return stack.sim
-    .records(z.id)
-    .map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)} ${String(r.ttl)}${r.proxied ? ' proxied' : ''}`)
-    .sort();
-}
+const held = (zone = ZONE) => heldLines(stack.sim, zone);
 
 function undoOf(events: MigrateEvent[], zone = ZONE): UndoData {
   const undo = zoneComplete(events, zone).undo;
