@@ -60,8 +60,22 @@ export const MigrateInfoEventSchema = z.object({
   /** Records the target holds in RRsets the source does not have: what mirror with prune removes. */
   targetOnly: z.number().int().optional(),
 });
-export const MigrateRecordEventSchema = z.object({ type: z.literal('record'), ...zoneMessage, ...recordPosition });
-export const MigrateSkipEventSchema = z.object({ type: z.literal('skip'), ...zoneMessage, ...recordPosition });
+export const MigrateRecordEventSchema = z.object({
+  type: z.literal('record'),
+  ...zoneMessage,
+  ...recordPosition,
+  /** `create` (a new record) or `update` (its TTL or proxy set in place, mirror mode or an undo). */
+  change: z.enum(['create', 'update']).optional(),
+  /** A create that takes the place of these records of its RRset (or name), as they read. */
+  replaces: z.array(z.string()).optional(),
+});
+export const MigrateSkipEventSchema = z.object({
+  type: z.literal('skip'),
+  ...zoneMessage,
+  ...recordPosition,
+  /** The record is there but its TTL or proxy differ, left as they are (add mode): `proxied at the target, DNS only in the source`. */
+  drift: z.string().optional(),
+});
 export const MigrateErrorEventSchema = z.object({
   type: z.literal('error'),
   ...zoneMessage,

@@ -9,6 +9,8 @@ export interface Line {
   index?: number;
   /** What follows the value: ` (replaces 203.0.113.9)`, `proxied → DNS only`, `not in the source`. */
   note: string;
+  /** A create's: the records it takes the place of, as they read. */
+  replaces?: string[];
 }
 
 /** A change set with the line of each of its parts, in the order of the set's own lists; told creates first, removals last. */
@@ -85,7 +87,12 @@ function record(set: ChangeSet, ids: string[], undo: Undo): void {
 function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<MigrateEvent> {
   for (const [i, r] of p.set.creates.entries()) {
     const note = p.creates[i]?.note ?? '';
-    yield tally.created(p.creates[i]?.index ?? 0, r, `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`);
+    yield tally.created(
+      p.creates[i]?.index ?? 0,
+      r,
+      `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`,
+      p.creates[i]?.replaces,
+    );
   }
   for (const [i, u] of p.set.updates.entries()) {
     const note = p.updates[i]?.note ?? '';
@@ -115,7 +122,7 @@ function removalText(d: HeldRecord, line: Line | undefined, dryRun: boolean): st
   return `→ ${describeValue(d.record)} ${dryRun ? 'would be removed' : 'removed'} (${line?.note ?? ''})`;
 }
 
-/** The value of a record as a replacement names it: `203.0.113.9`, or `A 203.0.113.9` beside a CNAME. */
-export function replacedText(replaced: readonly DnsRecord[], by: DnsRecord): string {
-  return replaced.map((r) => (r.type === by.type ? describeValue(r) : `${r.type} ${describeValue(r)}`)).join(', ');
+/** The records a create replaces as they read: `203.0.113.9`, or `A 203.0.113.9` beside a CNAME. */
+export function replacedValues(replaced: readonly DnsRecord[], by: DnsRecord): string[] {
+  return replaced.map((r) => (r.type === by.type ? describeValue(r) : `${r.type} ${describeValue(r)}`));
 }

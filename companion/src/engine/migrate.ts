@@ -1,7 +1,7 @@
 import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
-import { applySets, emptyUndo, replacedText, type PlannedSet } from './apply';
+import { applySets, emptyUndo, replacedValues, type PlannedSet } from './apply';
 import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from './report-while';
 import { sideBySide } from './side-by-side';
@@ -138,7 +138,7 @@ async function* migrateZone(
       };
     }
     for (const step of zonePlan.steps) {
-      if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason);
+      if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason, step.drift);
       else if (step.action === 'fail') yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
     }
 
@@ -187,7 +187,8 @@ function changeSets(zonePlan: ZonePlan): PlannedSet[] {
     if (step.action === 'create') {
       const p = setFor(step.record.name);
       p.set.creates.push(step.record);
-      p.creates.push({ index: step.index, note: createNote(step) });
+      const replaces = step.replaces && replacedValues(step.replaces, step.record);
+      p.creates.push({ index: step.index, note: createNote(step, replaces), ...(replaces ? { replaces } : {}) });
     } else if (step.action === 'update') {
       const p = setFor(step.record.name);
       p.set.updates.push({ id: step.held.id, before: step.held.record, after: step.after });
@@ -202,9 +203,8 @@ function changeSets(zonePlan: ZonePlan): PlannedSet[] {
   return sets;
 }
 
-function createNote(s: Extract<PlanStep, { action: 'create' }>): string {
+function createNote(s: Extract<PlanStep, { action: 'create' }>, replaces: string[] | undefined): string {
   const proxied = isProxied(s.record) ? ' (proxied)' : '';
   const note = s.note ? ` (${s.note})` : '';
-  const replaces = s.replaces ? ` (replaces ${replacedText(s.replaces, s.record)})` : '';
-  return `${proxied}${note}${replaces}`;
+  return `${proxied}${note}${replaces ? ` (replaces ${replaces.join(', ')})` : ''}`;
 }

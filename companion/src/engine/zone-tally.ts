@@ -23,14 +23,32 @@ export class ZoneTally {
     return `[${i + 1}/${this.total}] ${s.type} ${s.name}`;
   }
 
-  created(i: number, record: DnsRecord, text: string): MigrateEvent {
+  created(i: number, record: DnsRecord, text: string, replaces?: string[]): MigrateEvent {
     this.count('created', i);
-    return { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+    const message = `${this.line(i, record)} ${text}`;
+    return {
+      type: 'record',
+      zone: this.zone,
+      index: i + 1,
+      total: this.total,
+      record,
+      message,
+      change: 'create',
+      ...(replaces ? { replaces } : {}),
+    };
   }
 
   updated(i: number, record: DnsRecord, text: string): MigrateEvent {
     this.count('updated', i);
-    return { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+    return {
+      type: 'record',
+      zone: this.zone,
+      index: i + 1,
+      total: this.total,
+      record,
+      message: `${this.line(i, record)} ${text}`,
+      change: 'update',
+    };
   }
 
   /** A record taken from the target: one of those sent (an undo's step, `i`), or one the source did not name. */
@@ -43,9 +61,10 @@ export class ZoneTally {
     return { type: 'remove', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
   }
 
-  skipped(i: number, record: DnsRecord, reason: string): MigrateEvent {
+  skipped(i: number, record: DnsRecord, reason: string, drift?: string): MigrateEvent {
     this.count('skipped', i);
-    return { type: 'skip', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${reason}` };
+    const message = `${this.line(i, record)} ${reason}`;
+    return { type: 'skip', zone: this.zone, index: i + 1, total: this.total, record, message, ...(drift ? { drift } : {}) };
   }
 
   failed(i: number, subject: Subject, reason: string, extra: { record?: DnsRecord; code?: number | string } = {}): MigrateEvent {

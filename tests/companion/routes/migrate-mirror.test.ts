@@ -70,6 +70,9 @@ describe('add mode into a zone that already holds records', () => {
     expect(messages(events, 'skip')).toContain(
       '[3/6] A mail already exists, proxied at the target, DNS only in the source, TTL 1 at the target, 300 in the source (left as it is; mirror mode sets it as the source says)',
     );
+    expect(events.find((e) => e.type === 'skip' && e.index === 3)).toMatchObject({
+      drift: 'proxied at the target, DNS only in the source, TTL 1 at the target, 300 in the source',
+    });
     expect(zoneComplete(events, ZONE)).toMatchObject({ created: 1, updated: 0, skipped: 4, failed: 1, removed: 0 });
     expect(zoneComplete(events, ZONE).undo?.created.map((c) => c.record.name)).toEqual(['www']);
   });
@@ -112,6 +115,9 @@ describe('mirror mode', () => {
     const records = messages(events, 'record');
     expect(records).toContain('[2/6] A www → 192.0.2.1 (replaces 203.0.113.9)');
     expect(records).toContain('[3/6] A mail → 93.184.216.34 (updated: proxied → DNS only, TTL 1 → 300)');
+    // the same, as fields a client reads without parsing words
+    expect(events.find((e) => e.type === 'record' && e.index === 2)).toMatchObject({ change: 'create', replaces: ['203.0.113.9'] });
+    expect(events.find((e) => e.type === 'record' && e.index === 3)).toMatchObject({ change: 'update' });
     expect(messages(events, 'remove').sort()).toEqual([
       "A www → 203.0.113.9 removed (replaced by the source's A www)",
       'TXT @ → "v=spf1 include:old.example -all" removed (replaced by the source\'s TXT @)',
