@@ -9,7 +9,7 @@ import {
   type MigrateRequest,
   type RecordType,
 } from '@dnsferry/shared';
-import { outcomeOf, type Outcome } from '@/utils/event-wording';
+import { outcomeOf, type Outcome } from '@/utils/record-outcome';
 import type { MigrationJob } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
@@ -190,7 +190,7 @@ export const useReviewStore = defineStore('review', () => {
     const sent = sentKeys.value;
     for (const e of job.log) {
       if (e.index === undefined) continue;
-      const outcome = outcomeOf(e.type, e.message);
+      const outcome = outcomeOf(e);
       const key = outcome && (sent[e.zone] ?? readKeys.get(e.zone))?.[e.index - 1];
       if (key) map.set(key, outcome);
     }

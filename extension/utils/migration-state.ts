@@ -1,5 +1,4 @@
 import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, UndoData, ZoneResult } from '@dnsferry/shared';
-import { isUpdate } from './event-wording';
 
 /**
  * The state of one migration (or dry run), built from its stream of events by one reducer that the
@@ -59,6 +58,8 @@ export function undoCounts(u: Pick<UndoData, 'created' | 'removed' | 'updated' |
 }
 
 export type LogType = MigrateEvent['type'] | 'client';
+type RecordEvent = Extract<MigrateEvent, { type: 'record' }>;
+type SkipEvent = Extract<MigrateEvent, { type: 'skip' }>;
 
 export interface LogEntry {
   seq: number;
@@ -70,6 +71,12 @@ export interface LogEntry {
   code?: number | string;
   /** The record a per-record event is about, as the companion read and normalised it. */
   record?: DnsRecord;
+  /** A record event's: `update` when the record's TTL or proxy were set in place; a create otherwise. */
+  change?: RecordEvent['change'];
+  /** A create's: the records of its RRset (or name) it takes the place of, as they read. */
+  replaces?: RecordEvent['replaces'];
+  /** A skip's: the record is there but its TTL or proxy differ (`proxied at the target, DNS only in the source`). */
+  drift?: SkipEvent['drift'];
 }
 
 export interface MigrationJob {
@@ -194,7 +201,7 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
       if (z) {
         if ('total' in event && typeof event.total === 'number') z.total = event.total;
         if (event.type === 'record') {
-          if (isUpdate(event.message)) z.updated++;
+          if (event.change === 'update') z.updated++;
           else z.created++;
         } else if (event.type === 'remove') {
           z.removed++;
@@ -211,16 +218,21 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
       } else if (event.type === 'error') {
         job.error = event.message;
       }
-      appendLog(job, {
-        type: event.type,
-        zone: event.zone,
-        message: event.message,
-        ...('index' in event && event.index !== undefined ? { index: event.index } : {}),
-        ...(event.type === 'error' && event.code !== undefined ? { code: event.code } : {}),
-        ...('record' in event && event.record ? { record: event.record } : {}),
-      });
+      appendLog(job, { type: event.type, zone: event.zone, message: event.message, ...perRecord(event) });
     }
   }
+}
+
+/** What a log entry keeps of a per-record event: its place, its record and what became of it. */
+function perRecord(event: MigrateEvent): Pick<LogEntry, 'index' | 'code' | 'record' | 'change' | 'replaces' | 'drift'> {
+  return {
+    ...('index' in event && event.index !== undefined ? { index: event.index } : {}),
+    ...(event.type === 'error' && event.code !== undefined ? { code: event.code } : {}),
+    ...('record' in event && event.record ? { record: event.record } : {}),
+    ...(event.type === 'record' && event.change ? { change: event.change } : {}),
+    ...(event.type === 'record' && event.replaces ? { replaces: event.replaces } : {}),
+    ...(event.type === 'skip' && event.drift ? { drift: event.drift } : {}),
+  };
 }
 
 /** The counts a zone ends with, as the companion states them. */

@@ -46,7 +46,15 @@ describe('EventLog', () => {
 
   it('lists the records a run removed under their own filter', async () => {
     const list: LogEntry[] = [
-      { seq: 0, type: 'record', zone: 'a.com', message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)', index: 1 },
+      {
+        seq: 0,
+        type: 'record',
+        zone: 'a.com',
+        message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)',
+        index: 1,
+        change: 'create',
+        replaces: ['203.0.113.9'],
+      },
       { seq: 1, type: 'remove', zone: 'a.com', message: 'A www → 203.0.113.9 removed (replaced by the source’s A www)' },
       { seq: 2, type: 'remove', zone: 'a.com', message: 'A old → 198.51.100.7 removed (not in the source)' },
     ];

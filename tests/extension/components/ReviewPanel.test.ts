@@ -4,7 +4,7 @@ import type { DnsRecord } from '@dnsferry/shared';
 import ReviewPanel from '@/components/ReviewPanel.vue';
 import type { ZoneEnd } from '@/stores/conflicts';
 import { groupRecords, keyRecords, type ReviewZone } from '@/stores/review';
-import type { Outcome } from '@/utils/event-wording';
+import type { Outcome } from '@/utils/record-outcome';
 
 function zone(name: string, records: DnsRecord[]): ReviewZone {
   const ordered = keyRecords(name, records);

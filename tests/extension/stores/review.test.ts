@@ -71,7 +71,14 @@ describe('review store', () => {
     const migration = useMigrationStore();
     const job = createMigrationJob({ id: 'd', dryRun: true, zones: [{ name: 'example.com', expected: 2 }], now: 0 });
     applyMigrateEvent(job, { type: 'skip', zone: 'example.com', message: '[1/2] A @ already exists', index: 1, total: 2 });
-    applyMigrateEvent(job, { type: 'record', zone: 'example.com', message: '[2/2] A www would create → 192.0.2.2', index: 2, total: 2 });
+    applyMigrateEvent(job, {
+      type: 'record',
+      zone: 'example.com',
+      message: '[2/2] A www would create → 192.0.2.2',
+      index: 2,
+      total: 2,
+      change: 'create',
+    });
     migration.job = job;
     const [apex, www] = review.zones[0]!.groups![0]!.records;
     expect(review.outcomes.get(apex!.key)?.kind).toBe('exists');
@@ -94,6 +101,8 @@ describe('review store', () => {
       index: 1,
       total: 3,
       message: '[1/3] A www would create → 192.0.2.1 (replaces 203.0.113.9)',
+      change: 'create',
+      replaces: ['203.0.113.9'],
     });
     applyMigrateEvent(job, {
       type: 'record',
@@ -101,6 +110,7 @@ describe('review store', () => {
       index: 2,
       total: 3,
       message: '[2/3] A mail would update → 93.184.216.34 (proxied → DNS only)',
+      change: 'update',
     });
     applyMigrateEvent(job, {
       type: 'skip',
@@ -108,6 +118,7 @@ describe('review store', () => {
       index: 3,
       total: 3,
       message: '[3/3] MX @ already exists, TTL 1 at the target, 3600 in the source (left as it is; mirror mode sets it as the source says)',
+      drift: 'TTL 1 at the target, 3600 in the source',
     });
     useMigrationStore().job = job;
     const [www, mail, mx] = review.zones[0]!.ordered;

@@ -3,7 +3,7 @@ import type { MigrateEvent, UndoData } from '@dnsferry/shared';
 import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
 import { jobTotals, jobUndoable, zoneProcessed } from '@/utils/migration-totals';
 
-/** Events as the companion words them (companion/src/engine/apply.ts and plan.ts). */
+/** Events as the companion sends them (companion/src/engine/apply.ts, plan.ts and zone-tally.ts). */
 const zone = 'example.com';
 const undo: UndoData = {
   version: 1,
@@ -37,8 +37,23 @@ const mirrorRun: MigrateEvent[] = [
   { type: 'skip', zone, index: 1, total: 3, message: '[1/3] MX @ already exists' },
   { type: 'remove', zone, message: 'A www → 203.0.113.9 removed (replaced by the source’s A www)' },
   { type: 'remove', zone, message: 'A old → 198.51.100.7 removed (not in the source)' },
-  { type: 'record', zone, index: 3, total: 3, message: '[3/3] A mail → 93.184.216.34 (updated: proxied → DNS only, TTL 1 → 300)' },
-  { type: 'record', zone, index: 2, total: 3, message: '[2/3] A www → 192.0.2.1 (replaces 203.0.113.9)' },
+  {
+    type: 'record',
+    zone,
+    index: 3,
+    total: 3,
+    message: '[3/3] A mail → 93.184.216.34 (updated: proxied → DNS only, TTL 1 → 300)',
+    change: 'update',
+  },
+  {
+    type: 'record',
+    zone,
+    index: 2,
+    total: 3,
+    message: '[2/3] A www → 192.0.2.1 (replaces 203.0.113.9)',
+    change: 'create',
+    replaces: ['203.0.113.9'],
+  },
 ];
 
 function job(opts: { undoOf?: string } = {}) {
@@ -57,6 +72,11 @@ describe('a mirror run, counted', () => {
     expect(z.conflicts).toEqual([{ ...conflict, message: conflictMessage }]);
     expect(z.targetOnly).toBe(1);
     expect(j.log.filter((l) => l.type === 'remove').map((l) => l.message)).toHaveLength(2);
+    // the log keeps what became of each record, for the review to label
+    expect(j.log.filter((l) => l.type === 'record').map((l) => [l.change, l.replaces])).toEqual([
+      ['update', undefined],
+      ['create', ['203.0.113.9']],
+    ]);
     expect(z.undoable).toBeNull();
 
     applyMigrateEvent(j, {
@@ -80,8 +100,9 @@ describe('a mirror run, counted', () => {
       index: 1,
       total: 3,
       message: '[1/3] A mail would update → 93.184.216.34 (proxied → DNS only)',
+      change: 'update',
     });
-    applyMigrateEvent(j, { type: 'record', zone, index: 2, total: 3, message: '[2/3] A www would create → 192.0.2.1' });
+    applyMigrateEvent(j, { type: 'record', zone, index: 2, total: 3, message: '[2/3] A www would create → 192.0.2.1', change: 'create' });
     expect([j.zones[0]?.updated, j.zones[0]?.created]).toEqual([1, 1]);
   });
 

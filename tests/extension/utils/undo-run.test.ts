@@ -28,7 +28,15 @@ const request: MigrateRequest = {
 const migrated: MigrateEvent[] = [
   { type: 'status', zone, message: 'Migrating example.com, mirroring the source' },
   { type: 'remove', zone, message: 'A www → 203.0.113.9 removed (replaced by the source’s A www)' },
-  { type: 'record', zone, index: 1, total: 1, message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)' },
+  {
+    type: 'record',
+    zone,
+    index: 1,
+    total: 1,
+    message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)',
+    change: 'create',
+    replaces: ['203.0.113.9'],
+  },
   {
     type: 'zone-complete',
     zone,
@@ -40,7 +48,7 @@ const migrated: MigrateEvent[] = [
 const undone = (failed = 0): MigrateEvent[] => [
   { type: 'status', zone, message: 'Undoing example.com' },
   { type: 'remove', zone, index: 1, total: 3, message: '[1/3] A www → 192.0.2.1 removed' },
-  { type: 'record', zone, index: 2, total: 3, message: '[2/3] A www → 203.0.113.9 (proxied)' },
+  { type: 'record', zone, index: 2, total: 3, message: '[2/3] A www → 203.0.113.9 (proxied)', change: 'create' },
   failed
     ? { type: 'error', zone, index: 3, total: 3, message: '[3/3] A mail ✗ Cloudflare 9109: unauthorized', code: 9109 }
     : { type: 'skip', zone, index: 3, total: 3, message: '[3/3] A mail changed at the target since the run; left as it is' },

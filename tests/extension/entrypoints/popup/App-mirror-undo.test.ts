@@ -39,7 +39,7 @@ function migrateAnswer(req: MigrateRequest): MigrateEvent[] {
       { type: 'status', zone, message: `Planning ${zone} (dry run: nothing will be written)` },
       conflict,
       { type: 'info', zone, targetOnly: 3, message: '3 records at the target are in RRsets the source does not have; they stay' },
-      { type: 'record', zone, index: 1, total: 1, record: www, message: '[1/1] A www would create → 192.0.2.1' },
+      { type: 'record', zone, index: 1, total: 1, record: www, message: '[1/1] A www would create → 192.0.2.1', change: 'create' },
       { type: 'zone-complete', zone, result: { ...done, nameServers: NS } },
       { type: 'done', results: [{ zone, ...done }] },
     ];
@@ -47,7 +47,16 @@ function migrateAnswer(req: MigrateRequest): MigrateEvent[] {
   return [
     { type: 'status', zone, message: `Migrating ${zone}, mirroring the source` },
     { type: 'remove', zone, record: stale, message: 'A www → 203.0.113.9 removed (replaced by the source’s A www)' },
-    { type: 'record', zone, index: 1, total: 1, record: www, message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)' },
+    {
+      type: 'record',
+      zone,
+      index: 1,
+      total: 1,
+      record: www,
+      message: '[1/1] A www → 192.0.2.1 (replaces 203.0.113.9)',
+      change: 'create',
+      replaces: ['203.0.113.9'],
+    },
     { type: 'zone-complete', zone, result: { ...done, nameServers: NS, undo } },
     { type: 'done', results: [{ zone, ...done }] },
   ];
