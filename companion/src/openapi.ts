@@ -4,90 +4,7 @@
  * (companion/scripts/openapi.ts); tests/shared/openapi.test.ts fails when that file has drifted.
  */
 import { z } from 'zod';
-import {
-  CutoverEventSchema,
-  CutoverRequestSchema,
-  DnsRecordSchema,
-  ENDPOINTS,
-  ERROR_STATUS,
-  ErrorBodySchema,
-  MigrateEventSchema,
-  MigrateRequestSchema,
-  PairProofRequestSchema,
-  PairProofResponseSchema,
-  PairRequestSchema,
-  PairResponseSchema,
-  ScanEventSchema,
-  ScanRequestSchema,
-  SourceValidateRequestSchema,
-  SourceValidateResponseSchema,
-  SourceZonesRequestSchema,
-  SourceZonesResponseSchema,
-  TargetValidateRequestSchema,
-  TargetValidateResponseSchema,
-  UndoRequestSchema,
-} from '@dnsferry/shared';
-
-type Answer = { kind: 'json'; name: string; schema: z.ZodType } | { kind: 'ndjson'; name: string; event: z.ZodType };
-interface Endpoint {
-  summary: string;
-  description?: string;
-  request: { name: string; schema: z.ZodType };
-  answer: Answer;
-}
-
-/** Keyed like ENDPOINTS, so an endpoint added there does not compile until it is described here. */
-const API: Record<keyof typeof ENDPOINTS, Endpoint> = {
-  targetValidate: {
-    summary: 'Check a Cloudflare API token and list its accounts',
-    request: { name: 'TargetValidateRequest', schema: TargetValidateRequestSchema },
-    answer: { kind: 'json', name: 'TargetValidateResponse', schema: TargetValidateResponseSchema },
-  },
-  sourceValidate: {
-    summary: 'Sign in to Azure (service principal or bearer token) and list the subscriptions',
-    request: { name: 'SourceValidateRequest', schema: SourceValidateRequestSchema },
-    answer: { kind: 'json', name: 'SourceValidateResponse', schema: SourceValidateResponseSchema },
-  },
-  sourceZones: {
-    summary: 'List the public DNS zones of one Azure subscription',
-    request: { name: 'SourceZonesRequest', schema: SourceZonesRequestSchema },
-    answer: { kind: 'json', name: 'SourceZonesResponse', schema: SourceZonesResponseSchema },
-  },
-  scan: {
-    summary: "Discover a public domain's records through DNS-over-HTTPS",
-    request: { name: 'ScanRequest', schema: ScanRequestSchema },
-    answer: { kind: 'ndjson', name: 'ScanEvent', event: ScanEventSchema },
-  },
-  migrate: {
-    summary: 'Migrate zones into Cloudflare (or plan it: dryRun)',
-    request: { name: 'MigrateRequest', schema: MigrateRequestSchema },
-    answer: { kind: 'ndjson', name: 'MigrateEvent', event: MigrateEventSchema },
-  },
-  undo: {
-    summary: 'Put zones back as they were before a migration, from the undo data its stream handed out',
-    description:
-      'The same events, credentials and dryRun as migrate. A record changed at the target since the run is left as it is (a skip that says so).',
-    request: { name: 'UndoRequest', schema: UndoRequestSchema },
-    answer: { kind: 'ndjson', name: 'MigrateEvent', event: MigrateEventSchema },
-  },
-  cutoverCheck: {
-    summary: "Check that the target's name servers answer what was migrated, and the delegation",
-    request: { name: 'CutoverRequest', schema: CutoverRequestSchema },
-    answer: { kind: 'ndjson', name: 'CutoverEvent', event: CutoverEventSchema },
-  },
-  pair: {
-    summary: 'Pair a browser extension with the code the companion printed',
-    description: 'Browser extensions only: needs an extension Origin header. Scripts need neither pairing endpoint.',
-    request: { name: 'PairRequest', schema: PairRequestSchema },
-    answer: { kind: 'json', name: 'PairResponse', schema: PairResponseSchema },
-  },
-  pairProof: {
-    summary: 'Prove to a paired extension that this is its companion',
-    description: 'Browser extensions only: needs the Origin header of an extension that paired.',
-    request: { name: 'PairProofRequest', schema: PairProofRequestSchema },
-    answer: { kind: 'json', name: 'PairProofResponse', schema: PairProofResponseSchema },
-  },
-};
+import { API, DnsRecordSchema, ERROR_STATUS, ErrorBodySchema, type Endpoint } from '@dnsferry/shared';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -119,7 +36,7 @@ const errorStatuses = Object.entries(ERROR_STATUS)
   .map(([code, status]) => `${status} ${code}`)
   .join(', ');
 
-function operation(key: keyof typeof ENDPOINTS, e: Endpoint): Record<string, unknown> {
+function operation(key: keyof typeof API, e: Endpoint): Record<string, unknown> {
   const ok =
     e.answer.kind === 'json'
       ? { description: 'Success.', content: { 'application/json': { schema: ref(e.answer.name) } } }
@@ -143,8 +60,8 @@ function operation(key: keyof typeof ENDPOINTS, e: Endpoint): Record<string, unk
 
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const key of Object.keys(API) as Array<keyof typeof ENDPOINTS>) {
-    paths[ENDPOINTS[key]] = { post: operation(key, API[key]) };
+  for (const key of Object.keys(API) as Array<keyof typeof API>) {
+    paths[API[key].path] = { post: operation(key, API[key]) };
   }
   return {
     openapi: '3.1.0',

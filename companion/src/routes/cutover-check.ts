@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CutoverRequestSchema, ENDPOINTS, type CutoverEvent } from '@dnsferry/shared';
+import { API, type CutoverEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
-import { parseBody } from '../http/parse';
+import { handle } from '../http/endpoint';
 import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../cutover/dns-client';
 import { createDohClient } from '../scan/doh-client';
@@ -12,9 +12,7 @@ import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-targ
 import { sourceFor } from '../source/from-request';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
-  app.post(ENDPOINTS.cutoverCheck, async (request, reply) => {
-    const body = parseBody(CutoverRequestSchema, request.body);
-    request.body = null;
+  handle(app, API.cutoverCheck, async (body, request, reply) => {
     withinLimits(
       deps.config,
       body.zones.length,

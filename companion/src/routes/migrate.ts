@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, MigrateRequestSchema, type MigrateEvent } from '@dnsferry/shared';
+import { API, type MigrateEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
-import { parseBody } from '../http/parse';
+import { handle } from '../http/endpoint';
 import { migrate } from '../engine/migrate';
 import { createCloudflareTarget } from '../target/cloudflare/index';
 import { sourceFor } from '../source/from-request';
 
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
-  app.post(ENDPOINTS.migrate, async (request, reply) => {
-    const body = parseBody(MigrateRequestSchema, request.body);
-    // The parsed copy is all we need; letting the raw one go halves what a large request holds.
-    request.body = null;
+  handle(app, API.migrate, async (body, request, reply) => {
     withinLimits(
       deps.config,
       body.zones.length,

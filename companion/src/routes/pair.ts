@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENDPOINTS, PairProofRequestSchema, PairRequestSchema, type PairProofResponse, type PairResponse } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { API, type PairProofResponse, type PairResponse } from '@dnsferry/shared';
+import { handle } from '../http/endpoint';
 import type { Pairing } from '../pairing/pairing';
 
 /** The port this request reached us on (0 when injected in tests): proofs are bound to it. */
@@ -8,12 +8,10 @@ const localPort = (request: FastifyRequest): number => request.socket.localPort 
 
 /** Pairing of a browser extension, and the proof it asks for before it sends a credential. */
 export function registerPair(app: FastifyInstance, pairing: Pairing): void {
-  app.post(ENDPOINTS.pair, async (request): Promise<PairResponse> => {
-    const body = parseBody(PairRequestSchema, request.body);
+  handle(app, API.pair, async (body, request): Promise<PairResponse> => {
     return pairing.pair(request.headers.origin, localPort(request), body);
   });
-  app.post(ENDPOINTS.pairProof, async (request): Promise<PairProofResponse> => {
-    const body = parseBody(PairProofRequestSchema, request.body);
+  handle(app, API.pairProof, async (body, request): Promise<PairProofResponse> => {
     return pairing.prove(request.headers.origin, localPort(request), body.nonce);
   });
 }

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, ScanRequestSchema, type ScanEvent } from '@dnsferry/shared';
+import { API, type ScanEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
-import { parseBody } from '../http/parse';
+import { handle } from '../http/endpoint';
 import { scanDomain } from '../scan/scanner';
 
 /** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
 export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
-  app.post(ENDPOINTS.scan, async (request, reply) => {
-    const { domain } = parseBody(ScanRequestSchema, request.body);
+  handle(app, API.scan, async ({ domain }, request, reply) => {
     // The resolver is the companion's own (config.dohUrl), never one named by the client.
     const events = scanDomain(
       { domain, dohUrl: deps.config.dohUrl },

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, UndoRequestSchema, undoSteps, type MigrateEvent } from '@dnsferry/shared';
+import { API, undoSteps, type MigrateEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
-import { parseBody } from '../http/parse';
+import { handle } from '../http/endpoint';
 import { undo } from '../engine/undo';
 import { createCloudflareTarget } from '../target/cloudflare/index';
 
 export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {
-  app.post(ENDPOINTS.undo, async (request, reply) => {
-    const body = parseBody(UndoRequestSchema, request.body);
-    request.body = null;
+  handle(app, API.undo, async (body, request, reply) => {
     withinLimits(
       deps.config,
       body.zones.length,

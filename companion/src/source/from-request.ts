@@ -1,5 +1,5 @@
 import type { MigrateRequest } from '@dnsferry/shared';
-import type { RouteDeps } from '../routes/deps';
+import type { Config } from '../config';
 import { credentialsFromRequest } from './azure/request';
 import type { Source } from './source';
 
@@ -8,7 +8,7 @@ import type { Source } from './source';
  * checked as strictly as /api/source/validate checks them, so a half-sent service principal is a 400
  * naming the missing field before anything is written, not an error event halfway through the stream.
  */
-export function sourceFor(body: MigrateRequest, deps: RouteDeps): Source | undefined {
+export function sourceFor(body: MigrateRequest, deps: { config: Config; fetch: typeof fetch }): Source | undefined {
   if (!body.subscriptionId) return undefined;
   const creds = credentialsFromRequest(body);
   if (!creds) return undefined;
