@@ -9,7 +9,7 @@ import { dnssecVerdict } from './dnssec';
 import { expectedRecords } from './expected';
 import { targetServers } from './name-servers';
 import { delegationNs, parentDs } from './parent';
-import { merge } from './merge';
+import { interleave } from '../flow/interleave';
 import { checkParity, type AskTarget } from './parity';
 import { summary } from './summary';
 
@@ -56,7 +56,7 @@ export async function* cutoverCheck(
     if (!signal.aborted) yield report;
   }
   try {
-    for await (const { index, value } of merge(
+    for await (const { index, value } of interleave(
       input.zones.map((entry) => () => zone(entry)),
       ZONES_AT_ONCE,
     )) {

@@ -1,10 +1,10 @@
 import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { Source, SourceProblem } from '../source/source';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
+import { interleave, untagged } from '../flow/interleave';
 import { applySets, emptyUndo, replacedValues, type PlannedSet } from './apply';
 import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from './report-while';
-import { sideBySide } from './side-by-side';
 import { RecordBudget } from '../records/record-budget';
 import { carriedRecords, sourceRecords } from './zone-records';
 import { ZoneTally } from './zone-tally';
@@ -49,7 +49,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
       };
     }
   })();
-  const results = yield* sideBySide(jobs, input.zonesAtOnce ?? 1, signal);
+  const results = yield* untagged(interleave(jobs, input.zonesAtOnce ?? 1, signal));
   if (signal.aborted) return;
   yield { type: 'done', results };
 }

@@ -1,0 +1,70 @@
+/**
+ * Runs up to `width` generators at once and yields their values as they come, each tagged with the
+ * index of its job; a generator's own values keep their order, and it is pulled again only once its
+ * previous value was taken, so the consumer's pace is still the backpressure. Jobs are taken from
+ * `jobs` one at a time as slots free (a queue may be filled while it runs). Returns each generator's
+ * result by job index. Once `signal` aborts no job is started; those running wind down on their own
+ * signal. When the consumer stops early, or a job fails (the failure is passed on), the jobs still
+ * running are asked to return, so their clean-up runs.
+ */
+export async function* interleave<E, R>(
+  jobs: Iterable<() => AsyncGenerator<E, R>>,
+  width: number,
+  signal?: AbortSignal,
+): AsyncGenerator<{ index: number; value: E }, R[]> {
+  type Step = { index: number; gen: AsyncGenerator<E, R> } & ({ step: IteratorResult<E, R> } | { error: unknown });
+  const queue = jobs[Symbol.iterator]();
+  const results: R[] = [];
+  const running = new Map<number, Promise<Step>>();
+  const started = new Map<number, AsyncGenerator<E, R>>();
+  let next = 0;
+  // A step never rejects: a failure is carried as a value, so one left behind is never an unhandled rejection.
+  const pull = (index: number, gen: AsyncGenerator<E, R>) =>
+    running.set(
+      index,
+      gen.next().then(
+        (step): Step => ({ index, gen, step }),
+        (error: unknown): Step => ({ index, gen, error }),
+      ),
+    );
+  const start = (): void => {
+    if (signal?.aborted) return;
+    const job = queue.next();
+    if (job.done) return;
+    const index = next++;
+    const gen = job.value();
+    started.set(index, gen);
+    pull(index, gen);
+  };
+  for (let slot = 0; slot < Math.max(1, width); slot++) start();
+  try {
+    while (running.size > 0) {
+      const s = await Promise.race(running.values());
+      if ('error' in s) throw s.error;
+      if (s.step.done) {
+        running.delete(s.index);
+        started.delete(s.index);
+        results[s.index] = s.step.value;
+        start();
+        continue;
+      }
+      yield { index: s.index, value: s.step.value };
+      pull(s.index, s.gen);
+    }
+  } finally {
+    await Promise.allSettled([...started.values()].map((gen) => gen.return(undefined as R)));
+  }
+  return results;
+}
+
+/** The values alone, the result passed through; closing it closes what it reads. */
+export async function* untagged<E, R>(tagged: AsyncGenerator<{ value: E }, R>): AsyncGenerator<E, R> {
+  try {
+    for (let s = await tagged.next(); ; s = await tagged.next()) {
+      if (s.done) return s.value;
+      yield s.value.value;
+    }
+  } finally {
+    await tagged.return(undefined as R);
+  }
+}
