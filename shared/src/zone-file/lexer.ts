@@ -37,6 +37,18 @@ const EQUALS = 0x3d;
 
 const isBlank = (c: number) => c === SPACE || c === TAB || c === CR;
 
+/**
+ * Fields one entry may have: a record's data is at most 65,535 bytes on the wire, and every field
+ * costs at least one (an empty TXT string, its length byte), so more cannot be a record BIND loads.
+ * Past it the entry is an error and its fields are not kept: a 16 MB line of `""` must not become
+ * millions of tokens.
+ */
+export const MAX_FIELDS = 65_535 + 8;
+/** The longest field: 65,535 bytes of data as hex (two characters a byte) and then some. */
+export const MAX_FIELD_CHARS = 262_144;
+/** What of an entry's text is kept for its messages. */
+const TEXT_KEPT = 2_000;
+
 /** Reads a quoted string from `i` (on its opening quote); returns the index after the closing quote, or -1. */
 function endOfQuoted(s: string, i: number): number {
   for (let j = i + 1; j < s.length; j++) {
@@ -52,17 +64,29 @@ function endOfQuoted(s: string, i: number): number {
  * Blank and comment-only lines produce nothing.
  */
 export function* lexZoneFile(text: string): Generator<LexedLine> {
-  const lines = text.split('\n');
   let depth = 0;
   let current: LexedLine | null = null;
-
-  for (let n = 0; n < lines.length; n++) {
-    const s = lines[n] ?? '';
+  // Lines are cut one at a time, not split all at once: a file of millions of short lines is never
+  // held a second time as millions of strings.
+  let n = 0;
+  let lastEmpty = false;
+  for (let pos = 0; pos <= text.length; n++) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    const s = text.slice(pos, end);
+    lastEmpty = s === '';
+    pos = nl < 0 ? text.length + 1 : nl + 1;
     if (depth === 0 || current === null) {
       const first = s.charCodeAt(0);
       current = { line: n + 1, initialBlank: first === SPACE || first === TAB, tokens: [], comments: [], text: s, error: null };
-    } else current.text += `\n${s}`;
+    } else if (current.text.length < TEXT_KEPT) current.text += `\n${s}`;
     const entry: LexedLine = current;
+    const push = (token: Token) => {
+      if (token.raw.length > MAX_FIELD_CHARS)
+        entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
+      else if (entry.tokens.length < MAX_FIELDS) entry.tokens.push(token);
+      else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
+    };
 
     let i = 0;
     while (i < s.length) {
@@ -83,10 +107,10 @@ export function* lexZoneFile(text: string): Generator<LexedLine> {
         const end = endOfQuoted(s, i);
         if (end < 0) {
           entry.error ??= 'a quoted string is not closed on its line';
-          entry.tokens.push({ raw: `${s.slice(i)}"`, quoted: true });
+          push({ raw: `${s.slice(i)}"`, quoted: true });
           break;
         }
-        entry.tokens.push({ raw: s.slice(i, end), quoted: true });
+        push({ raw: s.slice(i, end), quoted: true });
         i = end;
       } else {
         // An unquoted token ends at a blank, a special character or a quote, except that
@@ -108,14 +132,14 @@ export function* lexZoneFile(text: string): Generator<LexedLine> {
           else i++;
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
-        entry.tokens.push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
+        push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
       }
     }
     if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) yield entry;
   }
   if (depth > 0 && current !== null) {
     // Everything after it was read into this one entry: say how far, so nothing is lost unseen.
-    const last = lines.length - (lines[lines.length - 1] === '' ? 1 : 0);
+    const last = n - (lastEmpty ? 1 : 0);
     current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
     yield current;
   }

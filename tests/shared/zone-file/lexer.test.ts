@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lexZoneFile as lex } from '../../../shared/src/zone-file/lexer';
+import { MAX_FIELD_CHARS, MAX_FIELDS, lexZoneFile as lex } from '../../../shared/src/zone-file/lexer';
 
 const lexZoneFile = (text: string) => [...lex(text)];
 
@@ -54,5 +54,26 @@ describe('lexZoneFile', () => {
       [2, '")" without "(" before it'],
       [3, '"(" is never closed: lines 3-4 are read as one entry'],
     ]);
+  });
+});
+
+describe('an entry is bounded before it is kept', () => {
+  it('more fields than a record can hold is an error, and the fields past the bound are not kept', () => {
+    const [entry] = lexZoneFile(`@ 300 TXT ${'"" '.repeat(MAX_FIELDS + 10)}\nwww 300 A 192.0.2.1`);
+    expect(entry?.error).toBe(`this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`);
+    expect(entry?.tokens.length).toBe(MAX_FIELDS);
+  });
+
+  it('a field longer than any record data is an error, not a token', () => {
+    const [entry, next] = lexZoneFile(`@ 300 TXT "${'\\065'.repeat(MAX_FIELD_CHARS / 4 + 1)}"\nwww 300 A 192.0.2.1`);
+    expect(entry?.error).toMatch(/^a field of more than 262144 characters/);
+    expect(entry?.tokens.map((t) => t.raw)).toEqual(['@', '300', 'TXT']);
+    expect(next?.tokens.map((t) => t.raw)).toEqual(['www', '300', 'A', '192.0.2.1']);
+  });
+
+  it('keeps 2,000 characters of an entry that runs over many lines, for its message', () => {
+    const [entry] = lexZoneFile(`@ 300 TXT ( ${'"a"\n'.repeat(5000)})`);
+    expect(entry?.tokens).toHaveLength(5003);
+    expect(entry?.text.length).toBeLessThan(2_100);
   });
 });
