@@ -74,7 +74,7 @@ const lines = [
   `  Target API token     ${seed.token}`,
   `  Target account       ${seed.accountId} (Sandbox Account)`,
   `  Onboarded zone       ${onboarded.name}, as the dashboard's quick scan left it: web hosts proxied, TTL auto, a stale www`,
-  '                       address, the mail host proxied, an old SPF policy (the mirror dry run below shows the conflicts)',
+  '                       address, the mail host proxied, an old SPF policy (the mirror dry run below replaces, updates and removes; without "mode" it lists the conflicts)',
   `  Azure (service principal)  tenantId ${sp.tenantId}`,
   `                             clientId ${sp.clientId}`,
   `                             clientSecret ${sp.clientSecret}`,
