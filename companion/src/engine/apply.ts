@@ -85,20 +85,21 @@ function record(set: ChangeSet, ids: string[], undo: Undo): void {
 }
 
 function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<MigrateEvent> {
+  // creates and updates in the order of the records sent (a name's set gathers them from all over), removals last
+  const told: Array<{ index: number; tell: () => MigrateEvent }> = [];
   for (const [i, r] of p.set.creates.entries()) {
-    const note = p.creates[i]?.note ?? '';
-    yield tally.created(
-      p.creates[i]?.index ?? 0,
-      r,
-      `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`,
-      p.creates[i]?.replaces,
-    );
+    const line = p.creates[i];
+    const index = line?.index ?? 0;
+    const text = `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${line?.note ?? ''}`;
+    told.push({ index, tell: () => tally.created(index, r, text, line?.replaces) });
   }
   for (const [i, u] of p.set.updates.entries()) {
     const note = p.updates[i]?.note ?? '';
+    const index = p.updates[i]?.index ?? 0;
     const text = dryRun ? `would update → ${describeValue(u.after)} (${note})` : `→ ${describeValue(u.after)} (updated: ${note})`;
-    yield tally.updated(p.updates[i]?.index ?? 0, u.after, text);
+    told.push({ index, tell: () => tally.updated(index, u.after, text) });
   }
+  for (const t of told.sort((a, b) => a.index - b.index)) yield t.tell();
   for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
 }
 
