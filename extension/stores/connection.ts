@@ -1,14 +1,16 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { ENDPOINTS, TargetValidateResponseSchema, type TargetAccount } from '@dnsferry/shared';
+import type { BackgroundLink } from '@/utils/background-link';
 import { CompanionError, postJson } from '@/utils/companion';
-import { checkTrust, forgetPairing, pairWithCompanion } from '@/utils/pairing';
+import type { RefusedAction, Update } from '@/utils/messages';
+import { RefusalError, checkTrust, forgetPairing, pairWithCompanion, refusalSentence, type Refusal } from '@/utils/pairing';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import { useSettingsStore } from './settings';
 
 /**
- * What the popup knows of the companion: `unpaired` (this browser has no key for it, or it no longer
- * knows this browser), `impostor` (something answers but cannot prove it is the paired companion).
+ * What the popup knows of the companion: `unpaired` (this browser has no key for it), `impostor`
+ * (something answers but has not proved it is the paired companion, whatever it answered).
  */
 export type CompanionState = 'unknown' | 'checking' | 'up' | 'down' | 'unpaired' | 'impostor';
 
@@ -34,7 +36,7 @@ interface TargetDraft {
 export function targetErrorMessage(err: unknown): string {
   if (!(err instanceof CompanionError)) return err instanceof Error ? err.message : String(err);
   if (err.kind === 'unreachable') return 'The companion does not answer; start it again and retry.';
-  if (err.kind === 'unpaired' || err.kind === 'impostor') return err.message;
+  if (err instanceof RefusalError) return err.message;
   if (err.code === 'upstream' || err.code === 'upstream_timeout') {
     return `The companion is running but cannot reach Cloudflare: ${err.message}`;
   }
@@ -48,15 +50,25 @@ export function targetErrorMessage(err: unknown): string {
   return err.message;
 }
 
+/** The last request the extension did not send, and why: what the header shows until the companion proves itself. */
+export interface LastRefusal {
+  what: RefusedAction;
+  refusal: Refusal;
+}
+
 /** The companion (is it there?) and the target side: token → accounts → chosen account. */
 export const useConnectionStore = defineStore('connection', () => {
   const settings = useSettingsStore();
   const companion = ref<CompanionState>('unknown');
-  /** Why the answer was not trusted (impostor), or that an earlier pairing was lost (unpaired). */
+  /** Why the answer was not trusted (impostor): a clause, "it could not …". */
   const trustReason = ref<string | null>(null);
+  const lastRefusal = ref<LastRefusal | null>(null);
   const pairingBusy = ref(false);
   const pairingError = ref<string | null>(null);
   const companionLabel = computed(() => COMPANION_LABEL[companion.value]);
+  /** The header's note of the last refusal: "dry run not sent". */
+  const refusalNote = computed(() => (lastRefusal.value ? `${lastRefusal.value.what} not sent` : null));
+  const refusalWhy = computed(() => (lastRefusal.value ? refusalSentence(lastRefusal.value.refusal) : null));
 
   const token = ref('');
   const accounts = ref<TargetAccount[]>([]);
@@ -81,16 +93,33 @@ export const useConnectionStore = defineStore('connection', () => {
     try {
       const trust = await checkTrust(settings.companionUrl, fetchImpl ? { fetch: fetchImpl } : {});
       companion.value = trust.state;
-      trustReason.value =
-        trust.state === 'impostor'
-          ? trust.reason
-          : trust.state === 'unpaired' && trust.forgotten
-            ? 'The companion no longer knows this browser (its identity was made anew). Pair again.'
-            : null;
+      trustReason.value = trust.state === 'impostor' ? trust.reason : null;
+      // The companion proved itself: what was refused before is no longer what the header says.
+      if (trust.state === 'up') lastRefusal.value = null;
       return trust.state === 'up';
     } finally {
       checking.value = false;
     }
+  }
+
+  /** Shows the companion as the refusal found it (no new check: the header says what stopped `what`). */
+  function noteRefusal(what: RefusedAction, refusal: Refusal): void {
+    companion.value = refusal.state;
+    trustReason.value = refusal.state === 'impostor' ? refusal.reason : null;
+    lastRefusal.value = { what, refusal };
+  }
+
+  /** What a failed call says of the companion: refused (nothing sent), or not answering. */
+  function noteFailure(what: RefusedAction, err: unknown): void {
+    if (err instanceof RefusalError) noteRefusal(what, err.refusal);
+    else if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
+  }
+
+  /** Refusals of the jobs the background runs (dry run, migration, undo, switch check). */
+  function attach(l: BackgroundLink): () => void {
+    return l.onUpdate((u: Update) => {
+      if (u.type === 'companion:refused') noteRefusal(u.what, u.refusal);
+    });
   }
 
   /** Pairs with the code the companion printed; on success the companion is trusted at once. */
@@ -101,9 +130,11 @@ export const useConnectionStore = defineStore('connection', () => {
       await pairWithCompanion(settings.companionUrl, code, fetchImpl ? { fetch: fetchImpl } : {});
       return await checkCompanion(fetchImpl);
     } catch (err) {
-      if (err instanceof CompanionError && err.kind === 'impostor') {
-        companion.value = 'impostor';
-        trustReason.value = err.message;
+      // An impostor: the red panel says it, with its reason as a clause of its own sentence.
+      if (err instanceof RefusalError) {
+        companion.value = err.refusal.state;
+        trustReason.value = err.refusal.state === 'impostor' ? err.refusal.reason : null;
+        return false;
       }
       if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
       pairingError.value = err instanceof Error ? err.message : String(err);
@@ -113,9 +144,13 @@ export const useConnectionStore = defineStore('connection', () => {
     }
   }
 
-  /** Drops this browser's key for the companion (the popup then asks for a code again). */
+  /**
+   * Drops this browser's key for the companion (the popup then asks for a code again). From the red
+   * panel, only once the user has read that the program on the port may not be theirs and confirmed.
+   */
   async function unpair(): Promise<void> {
     await forgetPairing(settings.companionUrl);
+    pairingError.value = null;
     await checkCompanion();
   }
 
@@ -146,8 +181,7 @@ export const useConnectionStore = defineStore('connection', () => {
         targetError.value = 'This token is valid but sees no account. Give it access to the account that should hold the zones.';
       return res.accounts.length > 0;
     } catch (err) {
-      if (err instanceof CompanionError && err.kind === 'unreachable') companion.value = 'down';
-      if (err instanceof CompanionError && (err.kind === 'unpaired' || err.kind === 'impostor')) void checkCompanion(fetchImpl);
+      noteFailure('Cloudflare token', err);
       accounts.value = [];
       accountId.value = '';
       validatedToken.value = '';
@@ -192,6 +226,11 @@ export const useConnectionStore = defineStore('connection', () => {
     companion,
     companionLabel,
     trustReason,
+    lastRefusal,
+    refusalNote,
+    refusalWhy,
+    noteFailure,
+    attach,
     pairingBusy,
     pairingError,
     pair,

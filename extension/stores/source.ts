@@ -15,6 +15,7 @@ import {
 import { CompanionError, postJson } from '@/utils/companion';
 import { useParsedZoneText } from '@/utils/zone-text';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
+import { useConnectionStore } from './connection';
 import { useSettingsStore } from './settings';
 
 export type SourceKind = 'scan' | 'azure' | 'manual';
@@ -87,6 +88,7 @@ export function validateRow(row: ManualRow): RowResult {
 /** Where the records come from: a scan, Azure DNS, or what the user pastes or types. */
 export const useSourceStore = defineStore('source', () => {
   const settings = useSettingsStore();
+  const connection = useConnectionStore();
   const kind = ref<SourceKind>('scan');
 
   // ---- Azure ----
@@ -135,6 +137,7 @@ export const useSourceStore = defineStore('source', () => {
       if (subscriptionId.value) await loadZones(fetchImpl);
       return res.subscriptions.length > 0;
     } catch (err) {
+      connection.noteFailure('Azure credentials', err);
       azureError.value = azureErrorMessage(err);
       return false;
     } finally {
@@ -159,6 +162,7 @@ export const useSourceStore = defineStore('source', () => {
       zones.value = [...res.zones].sort((a, b) => a.name.localeCompare(b.name));
       if (res.zones.length === 0) azureError.value = 'This subscription has no DNS zones.';
     } catch (err) {
+      connection.noteFailure('Azure credentials', err);
       azureError.value = azureErrorMessage(err);
     } finally {
       azureBusy.value = false;

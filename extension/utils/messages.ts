@@ -1,5 +1,6 @@
 import type { CutoverRequest, MigrateEvent, MigrateRequest } from '@dnsferry/shared';
 import type { CutoverJob } from './cutover-state';
+import type { Refusal } from './pairing';
 import type { JobStatus, MigrationJob } from './migration-state';
 import type { ScanJob } from './scan-state';
 
@@ -45,7 +46,12 @@ export type Update =
   | { type: 'undo:start'; job: MigrationJob }
   | { type: 'undo:events'; id: string; events: MigrateEvent[] }
   | { type: 'undo:end'; id: string; status: Exclude<JobStatus, 'running'>; error: string | null; finishedAt: number }
-  | { type: 'undo:clear' };
+  | { type: 'undo:clear' }
+  /** A job's request was not sent: the companion did not prove itself (or this browser is not paired). `what`: "dry run", "migration"… */
+  | { type: 'companion:refused'; what: RefusedAction; refusal: Refusal };
+
+/** What a refusal stopped, as the popup's header names it. */
+export type RefusedAction = 'dry run' | 'migration' | 'undo' | 'switch check' | 'Cloudflare token' | 'Azure credentials';
 
 /** What the background keeps in `storage.session` (no credentials: requests are never stored). */
 export interface PersistedJobs {

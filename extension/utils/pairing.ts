@@ -16,13 +16,42 @@ export interface Pairing {
 }
 type Pairings = Record<string, Pairing>;
 
+/**
+ * Why nothing was sent: the companion at the address did not prove itself (`reason` says how, in
+ * the extension's own words, as a clause: "it could not …"), or this browser has not paired with it.
+ */
+export type Refusal = { state: 'impostor'; reason: string } | { state: 'unpaired' };
+
 /** What the popup says about the companion at an address. */
-export type Trust =
-  | { state: 'up'; companionId: string }
-  | { state: 'down' }
-  /** `forgotten`: this browser had paired, but the companion no longer knows it (a new identity). */
-  | { state: 'unpaired'; forgotten: boolean }
-  | { state: 'impostor'; reason: string };
+export type Trust = { state: 'up'; companionId: string } | { state: 'down' } | Refusal;
+
+/** The clauses a refusal gives: never the words of what answered, which may be an impostor's. */
+export const REASONS = {
+  wrongProof: 'it could not prove it holds the key this browser was paired with',
+  refused: (status: number | undefined) =>
+    `it refused to prove it is the companion this browser paired with (it answered ${status ?? 'with an error'})`,
+  noProtocol: 'it does not speak the dnsferry protocol',
+  noPairingProtocol: 'it does not speak the pairing protocol',
+  wrongCodeProof: 'it could not show that it printed this code',
+} as const;
+
+/** The sentence of a refusal, for where it stands alone (a field's error, a job's log). */
+export function refusalSentence(refusal: Refusal): string {
+  return refusal.state === 'impostor'
+    ? `This is not your dnsferry companion: ${refusal.reason}. Nothing was sent to it.`
+    : 'This browser is not paired with the companion yet: enter the pairing code it prints. Nothing was sent.';
+}
+
+/** A call stopped before anything was sent, because of `refusal`; the popup shows it as it is. */
+export class RefusalError extends CompanionError {
+  constructor(
+    readonly refusal: Refusal,
+    options?: { cause?: unknown },
+  ) {
+    super(refusal.state, refusalSentence(refusal), undefined, undefined, undefined, options);
+    this.name = 'RefusalError';
+  }
+}
 
 const norm = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
@@ -86,55 +115,47 @@ export async function pairWithCompanion(baseUrl: string, typedCode: string, opts
   try {
     res = await rawPostJson(baseUrl, ENDPOINTS.pair, { nonce, codeProof }, PairResponseSchema, opts);
   } catch (err) {
-    if (err instanceof CompanionError && err.kind === 'protocol') throw impostor('it does not speak the pairing protocol', err);
+    if (err instanceof CompanionError && err.kind === 'protocol') throw impostor(REASONS.noPairingProtocol, err);
     throw err;
   }
   const expected = await hmac(codeKey(code), `${PAIR_CONTEXT}companion\n${origin}\n${companionPort(baseUrl)}\n${nonce}\n${res.key}`);
-  if (expected !== res.codeProof) throw impostor('it could not show that it printed this code');
+  if (expected !== res.codeProof) throw impostor(REASONS.wrongCodeProof);
   const pairing = { key: res.key, companionId: res.companionId, pairedAt: Date.now() };
   await savePairing(baseUrl, pairing);
   return pairing;
 }
 
-function impostor(reason: string, cause?: unknown): CompanionError {
-  return new CompanionError(
-    'impostor',
-    `This is not your dnsferry companion: ${reason}. Nothing was sent to it.`,
-    undefined,
-    undefined,
-    undefined,
-    { cause },
-  );
+function impostor(reason: string, cause?: unknown): RefusalError {
+  return new RefusalError({ state: 'impostor', reason }, { cause });
 }
 
-/** Asks the companion at `baseUrl` to prove it holds this browser's key; says what the popup should show. */
+/**
+ * Asks the companion at `baseUrl` to prove it holds this browser's key; says what the popup should show.
+ * Once this browser has paired, only the proof counts: whatever else answers (a 403, a wrong proof, a
+ * body that is not the protocol's) is the same refusal. A companion whose identity was made anew says
+ * no more than an impostor could, so it is not told apart: the user pairs again knowingly.
+ */
 export async function checkTrust(baseUrl: string, opts: CallOptions = {}): Promise<Trust> {
   const pairing = await loadPairing(baseUrl);
   const nonce = newNonce();
+  let res;
   try {
-    const res = await rawPostJson(baseUrl, ENDPOINTS.pairProof, { nonce }, PairProofResponseSchema, opts);
-    if (!pairing) return { state: 'unpaired', forgotten: false };
-    const expected = await hmac(fromB64url(pairing.key), `${PROOF_CONTEXT}${extensionOrigin()}\n${companionPort(baseUrl)}\n${nonce}`);
-    if (res.proof !== expected) return { state: 'impostor', reason: 'it could not prove it holds the key this browser was paired with' };
-    return { state: 'up', companionId: res.companionId };
+    res = await rawPostJson(baseUrl, ENDPOINTS.pairProof, { nonce }, PairProofResponseSchema, opts);
   } catch (err) {
     if (!(err instanceof CompanionError)) throw err;
     if (err.kind === 'unreachable') return { state: 'down' };
     if (err.kind === 'aborted') throw err;
-    // The companion's own answer for a browser it does not know.
-    if (err.kind === 'http' && err.code === 'forbidden') return { state: 'unpaired', forgotten: pairing !== null };
-    if (!pairing && err.kind === 'http') return { state: 'unpaired', forgotten: false };
-    return {
-      state: 'impostor',
-      reason:
-        err.kind === 'http'
-          ? `it answered the proof request with "${err.message.slice(0, 120)}"`
-          : 'it does not speak the dnsferry protocol',
-    };
+    // Not paired yet: nothing to prove, and a server that speaks the protocol is asked for its code.
+    if (!pairing && err.kind === 'http') return { state: 'unpaired' };
+    return { state: 'impostor', reason: err.kind === 'http' ? REASONS.refused(err.status) : REASONS.noProtocol };
   }
+  if (!pairing) return { state: 'unpaired' };
+  const expected = await hmac(fromB64url(pairing.key), `${PROOF_CONTEXT}${extensionOrigin()}\n${companionPort(baseUrl)}\n${nonce}`);
+  if (res.proof !== expected) return { state: 'impostor', reason: REASONS.wrongProof };
+  return { state: 'up', companionId: res.companionId };
 }
 
-/** Throws unless the companion at `baseUrl` proves, right now, that it is the one this browser paired with. */
+/** Throws a RefusalError unless the companion at `baseUrl` proves, right now, that it is the one this browser paired with. */
 export async function assertGenuine(baseUrl: string, opts: CallOptions): Promise<void> {
   const trust = await checkTrust(baseUrl, opts);
   switch (trust.state) {
@@ -143,11 +164,7 @@ export async function assertGenuine(baseUrl: string, opts: CallOptions): Promise
     case 'down':
       throw new CompanionError('unreachable', `The companion does not answer at ${baseUrl}.`);
     case 'unpaired':
-      throw new CompanionError(
-        'unpaired',
-        'This browser is not paired with the companion yet: enter the pairing code it prints. Nothing was sent.',
-      );
     case 'impostor':
-      throw impostor(trust.reason);
+      throw new RefusalError(trust);
   }
 }

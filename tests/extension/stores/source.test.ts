@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useConnectionStore } from '@/stores/connection';
 import { useSourceStore, validateRow } from '@/stores/source';
+import { REASONS } from '@/utils/pairing';
 import { companionFetch, errorBody, json } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
 
@@ -57,6 +59,23 @@ describe('source store: Azure', () => {
     expect(await store.validateAzure(fetch)).toBe(false);
     expect(fetch.calls[0]?.body).toEqual({ authMethod: 'bearerToken', sourceToken: 'eyJ0eXAi' });
     expect(store.azureError).toMatch(/does not accept these credentials.*AADSTS7000215/);
+  });
+
+  it('sends no Azure secret to a companion that did not prove itself, and the header says what was held back', async () => {
+    const store = useSourceStore();
+    const connection = useConnectionStore();
+    store.tenantId = 'contoso.onmicrosoft.com';
+    store.clientId = 'c0ffee00-0000-4000-8000-000000000001';
+    store.clientSecret = 'az-secret';
+    const fetch = companionFetch({
+      '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
+      '/api/source/validate': () => json(200, { success: true, subscriptions: [] }),
+    });
+    expect(await store.validateAzure(fetch)).toBe(false);
+    expect(JSON.stringify(fetch.calls)).not.toContain('az-secret');
+    expect(store.azureError).toBe(`This is not your dnsferry companion: ${REASONS.refused(403)}. Nothing was sent to it.`);
+    expect(connection.companion).toBe('impostor');
+    expect(connection.refusalNote).toBe('Azure credentials not sent');
   });
 });
 

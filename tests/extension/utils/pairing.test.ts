@@ -7,7 +7,7 @@ import { DEFAULTS } from '@dnsferry/companion/config';
 import type { CodeNotice } from '@dnsferry/companion/pairing/codes';
 import { TargetValidateResponseSchema } from '@dnsferry/shared';
 import { postJson } from '@/utils/companion';
-import { checkTrust, loadPairing, pairWithCompanion, PAIRINGS_KEY } from '@/utils/pairing';
+import { REASONS, checkTrust, loadPairing, pairWithCompanion, PAIRINGS_KEY } from '@/utils/pairing';
 
 /** A Firefox-style origin for the extension under test (WXT's fake id is not an extension origin). */
 const ORIGIN = 'moz-extension://6f1c2b7e-1d2a-4c3b-8e4f-5a6b7c8d9e0f';
@@ -83,7 +83,7 @@ async function impostor(answer: (path: string, body: string) => { status: number
 describe('pairing the extension with the real companion', () => {
   it('pairs with the printed code (typed loosely), keeps the key in storage.local, and then trusts the companion', async () => {
     const c = await companion();
-    expect(await checkTrust(c.url, { fetch: browserFetch })).toEqual({ state: 'unpaired', forgotten: false });
+    expect(await checkTrust(c.url, { fetch: browserFetch })).toEqual({ state: 'unpaired' });
     const pairing = await pairWithCompanion(c.url, ` ${c.code().toLowerCase()} `, { fetch: browserFetch });
     expect(await loadPairing(c.url)).toEqual(pairing);
     const stored = await fakeBrowser.storage.local.get(PAIRINGS_KEY);
@@ -134,5 +134,20 @@ describe('pairing the extension with the real companion', () => {
     ).rejects.toMatchObject({ kind: 'impostor' });
     expect(fake.seen.every((line) => line.startsWith('/api/pair/proof '))).toBe(true);
     expect(fake.seen.join('\n')).not.toContain('cf-secret-token');
+  });
+
+  it('tells a companion whose identity was made anew as it tells an impostor, and keeps the key until the user chooses', async () => {
+    const before = await companion();
+    const pairing = await pairWithCompanion(before.url, before.code(), { fetch: browserFetch });
+    // a new identity (the file deleted): the companion no longer knows this origin, and says so with a 403
+    const after = await companion();
+    await fakeBrowser.storage.local.set({ [PAIRINGS_KEY]: { [after.url]: pairing } });
+    expect(await checkTrust(after.url, { fetch: browserFetch })).toEqual({ state: 'impostor', reason: REASONS.refused(403) });
+    expect(await loadPairing(after.url)).toEqual(pairing);
+    await expect(
+      postJson(after.url, '/api/target/validate', { targetToken: 'cf-secret-token' }, TargetValidateResponseSchema, {
+        fetch: browserFetch,
+      }),
+    ).rejects.toMatchObject({ kind: 'impostor', refusal: { state: 'impostor', reason: REASONS.refused(403) } });
   });
 });
