@@ -42,6 +42,7 @@ export async function runCutover(
       },
       cancelled: () => endCutoverJob(job, 'cancelled', CHECK_CANCELLED, ctx.now()),
       failed: (error) => endCutoverJob(job, 'failed', error, ctx.now()),
+      refused: (refusal) => ctx.emit({ type: 'companion:refused', what: 'switch check', refusal }),
     });
   } finally {
     vacate(slot, ac);

@@ -1,7 +1,7 @@
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
 import { followStream, vacate, type JobSlot, type RunContext } from './job-run';
-import type { Update } from './messages';
+import type { RefusedAction, Update } from './messages';
 import { applyMigrateEvent, endMigrationJob, type JobStatus, type MigrationJob } from './migration-state';
 
 /** The updates a job of migrate events sends: a migration's, or an undo's (the same grammar). */
@@ -30,6 +30,8 @@ export interface EventJobOptions {
   /** The sentence for a stream that closed before its `done`, and for one stopped on request. */
   interrupted: string;
   cancelled: string;
+  /** What the request is, for the popup's header when it is refused before it is sent. */
+  what: RefusedAction;
   /** Sees each event after the job has applied it. */
   onEvent?: (event: MigrateEvent) => void;
 }
@@ -77,6 +79,7 @@ export async function runEventJob(
       },
       cancelled: () => end('cancelled', opts.cancelled),
       failed: (error) => end('failed', error),
+      refused: (refusal) => ctx.emit({ type: 'companion:refused', what: opts.what, refusal }),
     });
   } finally {
     clearInterval(timer);

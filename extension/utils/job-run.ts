@@ -1,4 +1,5 @@
 import { CompanionError } from './companion';
+import { RefusalError, type Refusal } from './pairing';
 import type { JobPersister } from './job-persister';
 import type { Update } from './messages';
 import type { UndoKeeper } from './undo-keeper';
@@ -49,6 +50,11 @@ export interface StreamHandlers<E> {
   cancelled(): void;
   /** Anything else, as a sentence for the person watching. */
   failed(error: string): void;
+  /**
+   * Nothing was sent: the companion did not prove itself, or this browser is not paired. Told before
+   * `failed`, so the popup can show the companion as it is, not only the job's sentence.
+   */
+  refused?(refusal: Refusal): void;
 }
 
 function describe(err: unknown): string {
@@ -68,7 +74,8 @@ export async function followStream<E>(events: AsyncIterable<E>, signal: AbortSig
     for await (const event of events) handlers.event(event);
     handlers.closed();
   } catch (err) {
-    if (signal.aborted) handlers.cancelled();
-    else handlers.failed(describe(err));
+    if (signal.aborted) return handlers.cancelled();
+    if (err instanceof RefusalError) handlers.refused?.(err.refusal);
+    handlers.failed(describe(err));
   }
 }

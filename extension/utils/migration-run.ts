@@ -43,6 +43,7 @@ export async function runMigration(
     body: request,
     interrupted: INTERRUPTED_STREAM,
     cancelled: CANCELLED,
+    what: job.dryRun ? 'dry run' : 'migration',
     onEvent(event) {
       if (event.type !== 'zone-complete' || !event.result.undo || !ctx.undo) return;
       keeping.push(

@@ -48,6 +48,7 @@ export async function runUndo(ctx: RunContext, slot: JobSlot<MigrationJob>, cmd:
     body: request,
     interrupted: UNDO_INTERRUPTED,
     cancelled: UNDO_CANCELLED,
+    what: 'undo',
   });
   if (job.status === 'done' && jobTotals(job).failed === 0 && !job.zones.some((z) => z.error)) await ctx.undo?.forget(cmd.runId);
 }

@@ -4,6 +4,7 @@ import type { CutoverEvent, CutoverRequest } from '@dnsferry/shared';
 import { CHECK_CANCELLED, CHECK_INTERRUPTED, runCutover } from '@/utils/cutover-run';
 import type { CutoverJob } from '@/utils/cutover-state';
 import type { Update } from '@/utils/messages';
+import { REASONS } from '@/utils/pairing';
 import { report } from '../support/cutover';
 import { companionFetch, lines, ndjson } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
@@ -86,5 +87,22 @@ describe('runCutover', () => {
     await Promise.all([old, newer]);
     expect(jobsOf(updates.slice(before)).map((j) => j.id)).toEqual(['job-2', 'job-2', 'job-2', 'job-2']);
     expect(slot.job).toMatchObject({ id: 'job-2', status: 'done', requestActivation: true });
+  });
+
+  it('tells the popup that a refused check was not sent, and ends the job with why', async () => {
+    const fetch = companionFetch({
+      '/api/pair/proof': () => new Response('<h1>It works!</h1>', { status: 200 }),
+      '/api/cutover/check': () => ndjson(lines(events)),
+    });
+    const { ctx, updates } = runContext(fetch);
+    await runCutover(ctx, emptySlot<CutoverJob>(), cmd);
+    expect(updates.filter((u) => u.type === 'companion:refused')).toEqual([
+      { type: 'companion:refused', what: 'switch check', refusal: { state: 'impostor', reason: REASONS.noProtocol } },
+    ]);
+    expect(jobsOf(updates).at(-1)).toMatchObject({
+      status: 'failed',
+      error: `This is not your dnsferry companion: ${REASONS.noProtocol}. Nothing was sent to it.`,
+    });
+    expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/pair/proof']);
   });
 });

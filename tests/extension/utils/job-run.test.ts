@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompanionError } from '@/utils/companion';
 import { followStream, occupy, vacate, type JobSlot, type StreamHandlers } from '@/utils/job-run';
+import { REASONS, RefusalError } from '@/utils/pairing';
 
 type Ending = { how: 'closed' } | { how: 'cancelled' } | { how: 'failed'; error: string };
 
@@ -66,6 +67,29 @@ describe('followStream', () => {
       failed: (error) => void endings.push(error),
     });
     expect(endings).toEqual(['event 2 does not fit the job']);
+  });
+
+  it('tells a refusal (nothing sent) before the failure, and only a refusal', async () => {
+    const told: string[] = [];
+    const handlers: StreamHandlers<number> = {
+      event: () => undefined,
+      closed: () => void told.push('closed'),
+      cancelled: () => void told.push('cancelled'),
+      failed: (error) => void told.push(`failed: ${error}`),
+      refused: (refusal) => void told.push(`refused: ${refusal.state}`),
+    };
+    const refusal = new RefusalError({ state: 'impostor', reason: REASONS.wrongProof });
+    await followStream(emitting([], refusal), new AbortController().signal, handlers);
+    await followStream(
+      emitting([], new CompanionError('http', 'Cloudflare 10000: Authentication error', 401)),
+      new AbortController().signal,
+      handlers,
+    );
+    expect(told).toEqual([
+      'refused: impostor',
+      `failed: This is not your dnsferry companion: ${REASONS.wrongProof}. Nothing was sent to it.`,
+      'failed: Cloudflare 10000: Authentication error',
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
 import { runMigration } from '@/utils/migration-run';
 import type { MigrationJob } from '@/utils/migration-state';
-import { companionFetch, lines, ndjson } from '../support/fetch';
+import { REASONS } from '@/utils/pairing';
+import { companionFetch, errorBody, lines, ndjson } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
 import { emptySlot, gate, runContext } from '../support/run-context';
 
@@ -57,5 +58,24 @@ describe('runMigration', () => {
     expect(sent).toEqual(events);
     expect(updates.at(-1)).toMatchObject({ type: 'migration:end', id: 'job-1', status: 'done', error: null });
     expect(saves.filter((s) => s.how === 'soon')).toHaveLength(events.length);
+  });
+
+  it.each([
+    [true, 'dry run'],
+    [false, 'migration'],
+  ] as const)('tells the popup what a refusal held back (dryRun %s: the %s), before the job ends', async (dryRun, what) => {
+    const fetch = companionFetch({
+      '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
+      '/api/migrate': () => ndjson(lines(events)),
+    });
+    const { ctx, updates } = runContext(fetch);
+    await runMigration(ctx, emptySlot(), { ...cmd, request: { ...request, dryRun } });
+    expect(updates.map((u) => u.type)).toEqual(['migration:start', 'companion:refused', 'migration:end']);
+    expect(updates[1]).toEqual({ type: 'companion:refused', what, refusal: { state: 'impostor', reason: REASONS.refused(403) } });
+    expect(updates[2]).toMatchObject({
+      status: 'failed',
+      error: `This is not your dnsferry companion: ${REASONS.refused(403)}. Nothing was sent to it.`,
+    });
+    expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/pair/proof']);
   });
 });
