@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mount } from '@vue/test-utils';
+import { mount, type DOMWrapper } from '@vue/test-utils';
 import type { DnsRecord } from '@dnsferry/shared';
 import ReviewPanel from '@/components/ReviewPanel.vue';
 import type { ZoneEnd } from '@/stores/conflicts';
 import { groupRecords, keyRecords, type ReviewZone } from '@/stores/review';
+import { applyMigrateEvent, createMigrationJob, endMigrationJob } from '@/utils/migration-state';
 import type { Outcome } from '@/utils/record-outcome';
 
 function zone(name: string, records: DnsRecord[]): ReviewZone {
@@ -121,5 +122,61 @@ describe('ReviewPanel', () => {
     await mirror.trigger('change');
     expect(w.emitted('choose')).toEqual([['drift.example', 'drift.example|h0|A', 'replace']]);
     expect(w.emitted('mirror')).toEqual([['drift.example', true]]);
+  });
+
+  it('shows no counts for a zone the dry run never reached: a refused dry run does not say "0 to create"', () => {
+    const a = zone('a.example', hosts(2));
+    const b = zone('b.example', hosts(1));
+    const job = createMigrationJob({
+      id: 'd',
+      dryRun: true,
+      zones: [
+        { name: a.name, expected: 2 },
+        { name: b.name, expected: 1 },
+      ],
+      now: 0,
+    });
+    const props = { zones: [a, b], excluded: new Set<string>(), outcomes: new Map<string, Outcome>() };
+    const summaries = (w: { findAll(selector: string): Array<DOMWrapper<Element>> }) =>
+      w.findAll('[data-testid=dry-summary]').map((s) => s.findAll('span').map((t) => t.text()));
+
+    // refused before anything was sent: the job failed with no word on any zone
+    endMigrationJob(
+      job,
+      'failed',
+      'This is not your dnsferry companion: it could not prove it holds the key this browser was paired with. Nothing was sent to it.',
+      1,
+    );
+    const refused = mount(ReviewPanel, { props: { ...props, dryRun: job.zones, dryRunStatus: job.status } });
+    expect(refused.find('[data-testid=dry-summary]').exists()).toBe(false);
+    expect(refused.text()).not.toMatch(/to create|already there/);
+
+    // running: a zone not reached yet is being planned, not "0 to create"
+    const running = createMigrationJob({
+      id: 'r',
+      dryRun: true,
+      zones: [
+        { name: a.name, expected: 2 },
+        { name: b.name, expected: 1 },
+      ],
+      now: 0,
+    });
+    applyMigrateEvent(running, { type: 'status', zone: a.name, message: 'Planning a.example' });
+    applyMigrateEvent(running, {
+      type: 'record',
+      zone: a.name,
+      index: 1,
+      total: 2,
+      message: '[1/2] A h0 would create → 10.0.0.0',
+      change: 'create',
+    });
+    const planning = mount(ReviewPanel, { props: { ...props, dryRun: running.zones, dryRunStatus: 'running' } });
+    expect(summaries(planning)).toEqual([['1 to create', '0 already there', 'planning…'], ['planning…']]);
+
+    // cut off after the first zone: counts for it, nothing for the other
+    endMigrationJob(running, 'interrupted', 'The companion closed the stream before the end.', 2);
+    const cut = mount(ReviewPanel, { props: { ...props, dryRun: running.zones, dryRunStatus: running.status } });
+    expect(summaries(cut)).toEqual([['1 to create', '0 already there']]);
+    expect(cut.find('[data-testid="review-zone-b.example"] [data-testid=dry-summary]').exists()).toBe(false);
   });
 });
