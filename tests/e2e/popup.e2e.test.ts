@@ -123,6 +123,53 @@ describe('the built extension in Chromium', () => {
     }
   });
 
+  it('answers a 403 to the proof with the same panel, and forgets the key only after the warning', async () => {
+    await ensurePaired();
+    // a server on the address of the paired companion that refuses the proof, in the companion's own words
+    const seen: string[] = [];
+    const impostor = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push(`${req.url} ${body}`);
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: false, error: { code: 'forbidden', message: 'this companion was updated: pair again' } }));
+      });
+    });
+    await new Promise<void>((r) => impostor.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+    const pairings = (await getLocalStorage(ext, PAIRINGS)) as Record<string, unknown>;
+    await setLocalStorage(ext, { [PAIRINGS]: { ...pairings, [url]: pairings[stack.url] } });
+    await setCompanionUrl(ext, url);
+    const popup = await PopupPage.openAsTab(ext);
+    const keyFor = async () => ((await getLocalStorage(ext, PAIRINGS)) as Record<string, unknown>)[url];
+    try {
+      await popup.waitFor('impostor');
+      expect(await popup.text('impostor')).toContain(
+        `Something answers at ${url}, but it refused to prove it is the companion this browser paired with (it answered 403). No token or secret was sent to it, and none will be.`,
+      );
+      expect(await popup.text('impostor')).not.toContain('updated');
+      expect(await popup.text('companion-state')).toBe('Not your companion');
+
+      await popup.click('pair-again');
+      await popup.waitFor('pair-again-warning');
+      expect(await popup.text('pair-again-warning')).toContain(`The program answering at ${url} may not be yours.`);
+      await screenshot(popup.page, '00-impostor-pair-again');
+      expect(await keyFor()).toBeDefined();
+
+      await popup.click('pair-again-confirm');
+      await popup.waitFor('pairing');
+      expect(await popup.text('companion-state')).toBe('Companion not paired');
+      expect(await keyFor()).toBeUndefined();
+      expect(seen.every((line) => line.startsWith('/api/pair/proof '))).toBe(true);
+    } finally {
+      await popup.page.close();
+      await setCompanionUrl(ext, stack.url);
+      impostor.close();
+    }
+  });
+
   it('says when the companion is not running, with the commands that start it', async () => {
     // a port where nothing listens
     const dead = await new Promise<number>((resolve) => {
