@@ -1,4 +1,16 @@
-import { quoteBytes, tokenBytes, tokenize, type DnsRecord, type HeldType, isProxied } from '@dnsferry/shared';
+import {
+  DnsRecordSchema,
+  fqdn,
+  isHeldType,
+  isProxied,
+  quoteBytes,
+  resolveName,
+  targetTtl,
+  tokenBytes,
+  tokenize,
+  type DnsRecord,
+  type HeldType,
+} from '@dnsferry/shared';
 import type { CloudflareRecord } from './wire';
 
 /** The type-specific part of a create body: `content`, or `data` (+ `priority` for MX and URI). */
@@ -167,3 +179,20 @@ export const CLOUDFLARE_TYPES: Record<HeldType, Mapping> = {
     },
   },
 };
+
+/** Canonical record (relative name) → the body of a create (or batch post). */
+export function toPayload(r: DnsRecord, zone: string): Record<string, unknown> {
+  const name = fqdn(r.name, zone);
+  const ttl = targetTtl(r.ttl);
+  if (!isHeldType(r.type)) throw new Error(`${r.type} records are not sent to the target`);
+  return { type: r.type, name, ttl, ...CLOUDFLARE_TYPES[r.type].toWire(r) };
+}
+
+/** A record read from the target → canonical (null for types we do not migrate, or a value we cannot read). */
+export function fromWire(w: CloudflareRecord, zone: string): DnsRecord | null {
+  const name = resolveName(w.name.toLowerCase().replace(/\.$/, '') + '.', zone);
+  if (name === null || !isHeldType(w.type)) return null;
+  const value = CLOUDFLARE_TYPES[w.type].fromWire(w);
+  const parsed = DnsRecordSchema.safeParse({ type: w.type, name, ttl: w.ttl, ...value, ...(w.proxied ? { proxied: true } : {}) });
+  return parsed.success ? parsed.data : null;
+}

@@ -3,7 +3,8 @@ import { UpstreamError } from '../../errors';
 import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../target';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from './ordered-slots';
-import { fromWire, toPayload, type CloudflareRecord, type CloudflareZone } from './wire';
+import { fromWire, toPayload } from './record-types';
+import type { CloudflareRecord, CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';
 
 /**
