@@ -1,14 +1,14 @@
-import { FaultInjector, type FaultConfig } from './faults';
+import { FaultInjector } from './faults';
 import { RateLimiter } from './rate-limiter';
-import type { Plan } from './records';
 import { createRecord } from './routes-records';
 import { createZone } from './routes-zones';
-import { SimServer, type Counters } from './server';
+import { SimServer } from './server';
 import { startDnsServer } from './dns-server';
 import { zoneDs } from './dnssec';
 import { setParentDs, setParentNameServers } from './parent';
 import { startParentDoh, type ParentDoh } from './parent-doh';
-import { ALL_PERMISSIONS, SimState, recordToWire, type CommittedBatch, type Permission, type TokenStatus } from './state';
+import type { CloudflareSim, CloudflareSimOptions, SimZone } from './simulator';
+import { ALL_PERMISSIONS, SimState, recordToWire } from './state';
 
 /**
  * In-memory, loopback stand-in for the Cloudflare API v4 (the parts dnsferry uses): token verify, accounts,
@@ -42,71 +42,7 @@ export type { CommittedBatch, Permission, TokenStatus } from './state';
 export type { FaultConfig } from './faults';
 export { CfError } from './errors';
 export { onboardedRecords, seedOnboardedZone, sourceZoneFile, type OnboardedZone, type ScannedRecord } from './onboarding';
-
-export interface CloudflareSimOptions {
-  /** Added to every response. */
-  latencyMs?: number;
-  /** Default 1,200 requests per 300,000 ms per token; false = off. */
-  rateLimit?: { limit: number; windowMs: number } | false;
-  /** Injectable clock (ms), so tests and benchmarks can scale time. */
-  now?: () => number;
-  /** Zones an account may add through the API per window: default 25 per 600,000 ms, as documented; false = off. */
-  zoneAdditionLimit?: { zones: number; windowMs: number } | false;
-  /** Operations per batch request on Free-plan zones (default 200); paid plans allow 3,500. */
-  defaultBatchLimit?: number;
-  /** Seed of the PRNG behind fault injection and ids. */
-  seed?: number;
-}
-
-export interface SimZone {
-  id: string;
-  name: string;
-  accountId: string;
-  status: string;
-  nameServers: string[];
-  plan: Plan;
-}
-
-export interface CloudflareSim {
-  /** Base URL such as http://127.0.0.1:PORT/client/v4 (what DNSFERRY_CLOUDFLARE_API gets). */
-  url: string;
-  close(): Promise<void>;
-  addAccount(a: { id?: string; name: string; type?: 'standard' | 'enterprise' }): { id: string; name: string };
-  addToken(t: {
-    value?: string;
-    kind?: 'user' | 'account';
-    accountIds: string[];
-    permissions?: Permission[];
-    status?: TokenStatus;
-  }): string;
-  addZone(z: { accountId: string; name: string; plan?: Plan; status?: string }): { id: string; name: string; nameServers: string[] };
-  /** Adds a record as a POST would (same validation and conflict rules); throws CfError when the API would refuse it. */
-  addRecord(zoneId: string, rec: object): Record<string, unknown>;
-  /** Zone creation for this domain answers 1049 "<domain> is not a registered domain". */
-  markUnregistered(domain: string): void;
-  zones(): SimZone[];
-  records(zoneId: string): Array<Record<string, unknown>>;
-  zoneByName(name: string): SimZone | undefined;
-  readonly counters: Counters;
-  resetCounters(): void;
-  /** The most recent requests (bounded, oldest dropped): path below /client/v4 without the query; status 0 = no answer (reset or held). */
-  readonly requestLog: Array<{ method: string; path: string; status: number }>;
-  /** The batches that committed (all or nothing), newest last: the records each one removed, patched and added. */
-  readonly batches: readonly CommittedBatch[];
-  setFaults(f: FaultConfig): void;
-  /** false → the batch route answers as an unknown route would (400/7000). */
-  setBatchEnabled(enabled: boolean): void;
-  /** The name servers answering DNS for every zone (UDP and TCP on one loopback port); see dns-answer.ts. */
-  readonly dns: { host: string; port: number; readonly queries: number };
-  /** What the parent delegates the zone to now (the activation check compares it with the assigned name servers). */
-  setDelegation(zone: string, nameServers: string[]): void;
-  /** The DS records at the parent (DNSSEC turns active once the zone's own DS is among them). */
-  setParentDs(zone: string, ds: string[]): void;
-  /** The DS the zone's DNSSEC key gives (presentation form), whether DNSSEC is on or not. */
-  zoneDs(zoneId: string): string;
-  /** A DoH resolver showing the parent's NS and DS of these zones, forwarding the rest to `upstream` (the demo's). */
-  startParentResolver(upstream: string | null): Promise<ParentDoh>;
-}
+export type { CloudflareSim, CloudflareSimOptions, SimZone } from './simulator';
 
 export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}): Promise<CloudflareSim> {
   const now = opts.now ?? Date.now;

@@ -1,4 +1,4 @@
-import type { CloudflareSim } from './index';
+import type { CloudflareSim } from './simulator';
 import { canonicalIPv6, isNonPublicIPv4, isNonPublicIPv6 } from './names';
 
 /**
