@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile, readZoneEntries, type DnsRecord, type ZoneEntry } from '@dnsferry/shared';
-import { generateZone, GENERATED_TYPES } from './zone-generator';
+import { GENERATED_TYPES } from './generated-types';
+import { generateZone } from './zone-generator';
 
 /**
  * Differential test against BIND's own reader: seeded zone files are read by `named-compilezone`

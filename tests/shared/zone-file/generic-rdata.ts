@@ -1,5 +1,5 @@
 import type { Gen } from './seeded-random';
-import type { GenType } from './zone-generator';
+import type { GenType } from './generated-types';
 
 /** Wire-form pieces for RFC 3597 generic RDATA. */
 const u8 = (n: number) => [n & 255];

@@ -8,32 +8,9 @@
  * duplicate removal never change what it prints.
  */
 
+import { GENERATED_TYPES, type GenType } from './generated-types';
 import { genericFor } from './generic-rdata';
 import { Gen, rng } from './seeded-random';
-
-export const GENERATED_TYPES = [
-  'A',
-  'AAAA',
-  'CAA',
-  'CERT',
-  'CNAME',
-  'DS',
-  'HTTPS',
-  'LOC',
-  'MX',
-  'NAPTR',
-  'NS',
-  'OPENPGPKEY',
-  'PTR',
-  'SMIMEA',
-  'SRV',
-  'SSHFP',
-  'SVCB',
-  'TLSA',
-  'TXT',
-  'URI',
-] as const;
-export type GenType = (typeof GENERATED_TYPES)[number];
 
 const TYPE_CODES: Record<GenType, number> = {
   A: 1,
