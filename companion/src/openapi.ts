@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the companion's HTTP API, generated from the zod contract in shared/ so
  * that it cannot say something the code does not do. `pnpm openapi` writes it to docs/openapi.json
- * (companion/scripts/openapi.ts); tests/shared/openapi.test.ts fails when that file has drifted.
+ * (companion/scripts/openapi.ts); tests/companion/openapi.test.ts fails when that file has drifted.
  */
 import { z } from 'zod';
 import { API, DnsRecordSchema, ERROR_STATUS, ErrorBodySchema, type Endpoint } from '@dnsferry/shared';
