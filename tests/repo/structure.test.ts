@@ -1,0 +1,296 @@
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The house rules that a reviewer used to remember (CONTRIBUTING.md, "Tests"; docs/ARCHITECTURE.md, "Folders,
+// and what each may import"), checked on the tree as it is.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SKIP = new Set(['node_modules', '.output', '.wxt', 'dist', 'artifacts', 'fixtures', 'public', 'assets']);
+
+/** Repo-relative POSIX paths of the files under `dir` whose names pass `keep`. */
+function walk(dir: string, keep: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  const visit = (rel: string) => {
+    for (const entry of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!SKIP.has(entry.name)) visit(child);
+      } else if (keep(entry.name)) out.push(child);
+    }
+  };
+  visit(dir);
+  return out.sort();
+}
+
+const isFile = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isFile();
+const isDir = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isDirectory();
+const CODE = (name: string) => /\.(ts|vue)$/.test(name) && !name.endsWith('.d.ts');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where a test sits
+
+/** A test under the key mirrors the source under the value: tests/companion/engine/plan.test.ts → companion/src/engine/plan.ts. */
+const MIRRORS: Record<string, string> = {
+  'tests/companion/': 'companion/src/',
+  'tests/shared/': 'shared/src/',
+  'tests/extension/': 'extension/',
+};
+
+/** Folders whose tests are named by the behaviour they check, not by a source file: why each cannot mirror one. */
+const BEHAVIOUR_FOLDERS: Record<string, string> = {
+  'tests/e2e/': 'the built extension in Chromium and Firefox against the companion: whole journeys through every layer',
+  'tests/companion/security/': 'hostile bodies and hostile upstreams thrown at every route at once',
+  'tests/companion/soak/': 'long runs through the whole app, watching memory, sockets and timers',
+  'tests/companion/sandbox/': 'a simulator is tested by the provider behaviour it copies (auth, pagination, batch, faults, DNS answers)',
+  'tests/companion/support/': 'the test harness itself (tests/support/), in the project that starts its DNS servers',
+  'tests/repo/': 'the tree as a whole: where tests sit, the import graph, the docs against the lint config',
+};
+
+/**
+ * The source a test mirrors, or null. `x.test.ts` mirrors `x.ts` or `x.vue` at the same path under the source root,
+ * or the folder `x/` when it tests the folder as a whole (tests/shared/records/types.test.ts → records/types/).
+ * `x-variant.test.ts` mirrors `x` the same way: the variant names the behaviour (routes/migrate-mirror.test.ts).
+ */
+function mirroredSource(test: string): string | null {
+  const prefix = Object.keys(MIRRORS).find((p) => test.startsWith(p));
+  if (prefix === undefined || !test.endsWith('.test.ts')) return null;
+  const rest = test.slice(prefix.length, -'.test.ts'.length);
+  const folder = `${MIRRORS[prefix]}${rest.includes('/') ? rest.slice(0, rest.lastIndexOf('/') + 1) : ''}`;
+  let stem = rest.slice(rest.lastIndexOf('/') + 1);
+  for (;;) {
+    for (const candidate of [`${folder}${stem}.ts`, `${folder}${stem}.vue`]) if (isFile(candidate)) return candidate;
+    if (isDir(`${folder}${stem}`)) return `${folder}${stem}/`;
+    const cut = stem.lastIndexOf('-');
+    if (cut <= 0) return null;
+    stem = stem.slice(0, cut);
+  }
+}
+
+/** The source at exactly the mirrored path (no variant, no folder): the figure the house rule is measured by. */
+function exactMirror(test: string): boolean {
+  const source = mirroredSource(test);
+  const stem = test.slice(test.lastIndexOf('/') + 1, -'.test.ts'.length);
+  return source !== null && (source.endsWith(`/${stem}.ts`) || source.endsWith(`/${stem}.vue`));
+}
+
+describe('where test files sit', () => {
+  const tests = walk('tests', (name) => name.endsWith('.test.ts'));
+  const behaviour = (test: string) => Object.keys(BEHAVIOUR_FOLDERS).some((folder) => test.startsWith(folder));
+
+  it('every test file mirrors a source path or sits in a named behaviour folder', () => {
+    const offenders = tests.filter((test) => mirroredSource(test) === null && !behaviour(test));
+    const exact = tests.filter(exactMirror).length;
+    const variants = tests.filter((test) => mirroredSource(test) !== null).length - exact;
+    console.info(
+      `${tests.length} test files: ${exact} at the mirrored path, ${variants} variants or folders, ${tests.length - exact - variants} by behaviour`,
+    );
+    expect(offenders, 'test files that mirror no source and sit in no behaviour folder (CONTRIBUTING.md, "Tests")').toEqual([]);
+  });
+
+  it('each behaviour folder exists and holds tests that mirror nothing', () => {
+    const stale = Object.keys(BEHAVIOUR_FOLDERS).filter((folder) => !tests.some((t) => t.startsWith(folder) && mirroredSource(t) === null));
+    expect(stale, 'behaviour folders with no test of their own kind: drop them from the list').toEqual([]);
+  });
+
+  it('reads the rule as written', () => {
+    expect(mirroredSource('tests/companion/engine/plan.test.ts')).toBe('companion/src/engine/plan.ts');
+    expect(mirroredSource('tests/companion/routes/migrate-mirror.test.ts')).toBe('companion/src/routes/migrate.ts');
+    expect(mirroredSource('tests/shared/records/types.test.ts')).toBe('shared/src/records/types/');
+    expect(mirroredSource('tests/companion/engine/nothing-here.test.ts')).toBeNull();
+    expect(mirroredSource('tests/e2e/popup.e2e.test.ts')).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// No import cycles, type-only imports included (import-x/no-cycle skips those)
+
+const GRAPH_ROOTS = ['shared/src', 'companion/src', 'companion/scripts', 'extension', 'tests'];
+
+/** The script blocks of a component, or the whole file. */
+function scriptOf(file: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  if (!file.endsWith('.vue')) return text;
+  return [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+}
+
+/** A specifier as the workspace resolves it (tsconfig paths, package exports, WXT's `@/`), or null when external. */
+function resolveImport(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('.'))
+    base = relative(ROOT, resolve(ROOT, dirname(from), spec))
+      .split(sep)
+      .join('/');
+  else if (spec === '@dnsferry/shared') base = 'shared/src/index';
+  else if (spec.startsWith('@dnsferry/companion/')) base = `companion/src/${spec.slice('@dnsferry/companion/'.length)}`;
+  else if (/^(@|~|@@|~~)(\/|$)/.test(spec) && /^(extension|tests\/extension)\//.test(from))
+    base = `extension/${spec.replace(/^[@~]{1,2}\/?/, '')}`;
+  else return null;
+  return [base, `${base}.ts`, `${base}.vue`, `${base}/index.ts`].find(isFile) ?? null;
+}
+
+/** Every cycle of the import graph, one path per strongly connected component (Tarjan). */
+function importCycles(files: string[], importsOf: (file: string) => string[]): string[][] {
+  const edges = new Map(files.map((f) => [f, importsOf(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const connect = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (edges.get(v) ?? []).includes(v)) components.push(component);
+    }
+  };
+  for (const f of files) if (!index.has(f)) connect(f);
+  // One concrete loop per component, to print: walk from its first file until a file repeats.
+  return components.map((component) => {
+    const inside = new Set(component);
+    const path = [component.sort()[0]!];
+    for (;;) {
+      const next = (edges.get(path.at(-1)!) ?? []).find((w) => inside.has(w))!;
+      const seen = path.indexOf(next);
+      if (seen >= 0) return [...path.slice(seen), next];
+      path.push(next);
+    }
+  });
+}
+
+describe('the import graph', () => {
+  it('has no cycles, type-only imports included', () => {
+    const files = GRAPH_ROOTS.flatMap((root) => walk(root, CODE));
+    const known = new Set(files);
+    const importsOf = (file: string) =>
+      ts
+        .preProcessFile(scriptOf(file), true, true)
+        .importedFiles.map((f) => resolveImport(file, f.fileName))
+        .filter((target): target is string => target !== null && known.has(target));
+    expect(files.length).toBeGreaterThan(300);
+    const cycles = importCycles(files, importsOf).map((loop) => loop.join(' → '));
+    expect(cycles, 'a type two modules both need goes into a third one that both import').toEqual([]);
+  });
+
+  it('finds every loop, and reads type-only imports and re-exports', () => {
+    const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(importCycles(Object.keys(graph), (f) => graph[f] ?? [])).toEqual([['a', 'b', 'c', 'a']]);
+    expect(importCycles(['x'], () => ['x'])).toEqual([['x', 'x']]);
+    const lone = ts.preProcessFile("import type { A } from './a';\nexport type { B } from './b';\n// import './c'\n", true, true);
+    expect(lone.importedFiles.map((f) => f.fileName)).toEqual(['./a', './b']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// docs/ARCHITECTURE.md's "must not import" column against eslint.config.js
+
+/** The same matchers import-x's no-restricted-paths uses, so a target glob means here what it means to the linter. */
+const fromImportX = createRequire(join(realpathSync(join(ROOT, 'node_modules/eslint-plugin-import-x')), 'package.json'));
+const { Minimatch } = fromImportX('minimatch') as { Minimatch: new (glob: string, opts: object) => { match(path: string): boolean } };
+const isGlob = fromImportX('is-glob') as (s: string) => boolean;
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const isOn = (setting: unknown) => ![0, 'off', undefined].includes(asList(setting)[0] as string | number | undefined);
+
+/** What the lint config refuses in `file`, as the table writes it: a folder `x/`, a file, a package, a glob, a /regex/. */
+function lintForbids(file: string, config: unknown): string[] {
+  const rules = record(record(config).rules);
+  const out: string[] = [];
+  const paths = rules['import-x/no-restricted-paths'];
+  if (isOn(paths)) {
+    const options = record(asList(paths)[1]);
+    const basePath = typeof options.basePath === 'string' ? options.basePath : ROOT;
+    for (const zone of asList(options.zones).map(record)) {
+      const applies = asList(zone.target).some((target) => {
+        const absolute = resolve(basePath, String(target));
+        return isGlob(absolute)
+          ? new Minimatch(absolute, { windowsPathsNoEscape: true }).match(join(ROOT, file))
+          : !relative(absolute, join(ROOT, file)).startsWith('..');
+      });
+      if (applies) for (const from of asList(zone.from).map(String)) out.push(isDir(from) ? `${from}/` : from);
+    }
+  }
+  const imports = rules['no-restricted-imports'];
+  if (isOn(imports)) {
+    for (const option of asList(imports).slice(1)) {
+      if (typeof option === 'string') out.push(option);
+      for (const p of asList(record(option).paths)) out.push(typeof p === 'string' ? p : String(record(p).name));
+      for (const p of asList(record(option).patterns)) {
+        if (typeof p === 'string') out.push(p);
+        else {
+          const { group, regex } = record(p);
+          out.push(...asList(group).map(String));
+          if (typeof regex === 'string') out.push(`/${regex}/`);
+        }
+      }
+    }
+  }
+  // A folder already refused covers what lies inside it (the sandbox inside the companion, for the extension).
+  return [...new Set(out)].filter((item) => !out.some((other) => other !== item && other.endsWith('/') && item.startsWith(other))).sort();
+}
+
+type Row = { paths: string[]; mustNot: string[] };
+
+/** The table's rows: the paths in its first column, and the code spans of its "must not import" column. */
+function importTable(markdown: string): Row[] {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('Folders, and what each may import'));
+  if (section === undefined) throw new Error('docs/ARCHITECTURE.md has no section "Folders, and what each may import"');
+  const spans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\\\|/g, '|'));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2)
+    .map((line) => line.split(/(?<!\\)\|/).slice(1, -1))
+    .map((cells) => ({ paths: spans(cells[0] ?? ''), mustNot: spans(cells[3] ?? '').sort() }));
+}
+
+describe('docs/ARCHITECTURE.md against eslint.config.js', () => {
+  it('each folder\'s "must not import" is what the linter refuses there, and every source file has its row', async () => {
+    const rows = importTable(readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8'));
+    const eslint = new ESLint({ cwd: ROOT });
+    const problems: string[] = [];
+    for (const row of rows) for (const p of row.paths) if (!isFile(p) && !isDir(p)) problems.push(`the row ${p} names nothing on disk`);
+    const rowOf = (file: string) =>
+      rows
+        .flatMap((row) => row.paths.map((path) => ({ row, path })))
+        .filter(({ path }) => file === path || (path.endsWith('/') && file.startsWith(path)))
+        .sort((a, b) => b.path.length - a.path.length)[0];
+    const reported = new Set<string>();
+    for (const file of ['shared/src', 'companion/src', 'extension', 'tests'].flatMap((root) => walk(root, CODE))) {
+      const match = rowOf(file);
+      if (match === undefined) {
+        problems.push(`no row covers ${file}`);
+        continue;
+      }
+      const lint = lintForbids(file, await eslint.calculateConfigForFile(join(ROOT, file)));
+      const key = `${match.path} ${lint.join(' ')}`;
+      if (lint.join(' ') !== match.row.mustNot.join(' ') && !reported.has(key)) {
+        reported.add(key);
+        problems.push(
+          `${match.path} (as for ${file}): the linter refuses ${lint.map((s) => `\`${s}\``).join(', ') || '—'}; the table says ${match.row.mustNot.map((s) => `\`${s}\``).join(', ') || '—'}`,
+        );
+      }
+    }
+    expect(problems, 'change the table and eslint.config.js together').toEqual([]);
+  });
+});
