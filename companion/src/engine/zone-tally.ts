@@ -25,30 +25,12 @@ export class ZoneTally {
 
   created(i: number, record: DnsRecord, text: string, replaces?: string[]): MigrateEvent {
     this.count('created', i);
-    const message = `${this.line(i, record)} ${text}`;
-    return {
-      type: 'record',
-      zone: this.zone,
-      index: i + 1,
-      total: this.total,
-      record,
-      message,
-      change: 'create',
-      ...(replaces ? { replaces } : {}),
-    };
+    return { type: 'record', ...this.at(i, record, text), change: 'create', ...(replaces ? { replaces } : {}) };
   }
 
   updated(i: number, record: DnsRecord, text: string): MigrateEvent {
     this.count('updated', i);
-    return {
-      type: 'record',
-      zone: this.zone,
-      index: i + 1,
-      total: this.total,
-      record,
-      message: `${this.line(i, record)} ${text}`,
-      change: 'update',
-    };
+    return { type: 'record', ...this.at(i, record, text), change: 'update' };
   }
 
   /** A record taken from the target: one of those sent (an undo's step, `i`), or one the source did not name. */
@@ -58,13 +40,12 @@ export class ZoneTally {
       return { type: 'remove', zone: this.zone, record, message: `${record.type} ${record.name} ${text}` };
     }
     this.count('removed', i);
-    return { type: 'remove', zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
+    return { type: 'remove', ...this.at(i, record, text) };
   }
 
   skipped(i: number, record: DnsRecord, reason: string, drift?: string): MigrateEvent {
     this.count('skipped', i);
-    const message = `${this.line(i, record)} ${reason}`;
-    return { type: 'skip', zone: this.zone, index: i + 1, total: this.total, record, message, ...(drift ? { drift } : {}) };
+    return { type: 'skip', ...this.at(i, record, reason), ...(drift ? { drift } : {}) };
   }
 
   failed(i: number, subject: Subject, reason: string, extra: { record?: DnsRecord; code?: number | string } = {}): MigrateEvent {
@@ -77,6 +58,11 @@ export class ZoneTally {
     for (let i = 0; i < this.total; i++) {
       if (!this.accounted.has(i)) yield this.failed(i, subjectAt(i) ?? { type: '?', name: '?' }, reason);
     }
+  }
+
+  /** What every per-record event of record `i` carries. */
+  private at(i: number, record: DnsRecord, text: string) {
+    return { zone: this.zone, index: i + 1, total: this.total, record, message: `${this.line(i, record)} ${text}` };
   }
 
   private count(kind: keyof ZoneResult, i: number): void {
