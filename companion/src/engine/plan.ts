@@ -94,14 +94,14 @@ export function plan(
       steps.push({ index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` });
       continue;
     }
-    const held = disposition(record);
-    if (held.action === 'skip') {
-      steps.push({ index, action: 'skip', record, reason: `skipped: ${held.reason}`, exists: false });
+    const rule = disposition(record);
+    if (rule.action === 'skip') {
+      steps.push({ index, action: 'skip', record, reason: `skipped: ${rule.reason}`, exists: false });
       continue;
     }
-    if (held.action === 'fail') {
+    if (rule.action === 'fail') {
       guarded.add(rrset(record));
-      steps.push({ index, action: 'fail', record, ...label, reason: held.reason });
+      steps.push({ index, action: 'fail', record, ...label, reason: rule.reason });
       continue;
     }
     const key = recordKey(record);
