@@ -26,6 +26,9 @@ export type Undo = Pick<UndoData, 'created' | 'removed' | 'updated'>;
 
 export const emptyUndo = (): Undo => ({ created: [], removed: [], updated: [] });
 
+/** A change set with nothing in it yet. */
+export const emptySet = (): PlannedSet => ({ set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] });
+
 /**
  * Writes the sets (or, in a dry run, tells what they would do) and yields each part's event as the
  * target settles its set, with the target's reports (waits) in between. What lands is added to

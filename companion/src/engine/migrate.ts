@@ -2,7 +2,7 @@ import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZ
 import type { Source, SourceProblem } from '../source/source';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
 import { interleave, untagged } from '../flow/interleave';
-import { applySets, emptyUndo, replacedValues, type PlannedSet } from './apply';
+import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';
 import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from './report-while';
 import { RecordBudget } from '../records/record-budget';
@@ -178,7 +178,7 @@ function changeSets(zonePlan: ZonePlan): PlannedSet[] {
   const setFor = (name: string): PlannedSet => {
     const own = losing.has(name) ? atName.get(name) : undefined;
     if (own) return own;
-    const fresh: PlannedSet = { set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] };
+    const fresh = emptySet();
     sets.push(fresh);
     if (losing.has(name)) atName.set(name, fresh);
     return fresh;

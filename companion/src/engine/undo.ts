@@ -10,7 +10,7 @@ import {
   type ZoneResult,
 } from '@dnsferry/shared';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
-import { applySets, emptyUndo, type PlannedSet } from './apply';
+import { applySets, emptySet, emptyUndo, type PlannedSet } from './apply';
 import { reportWhile } from './report-while';
 import { ZoneTally } from './zone-tally';
 
@@ -92,7 +92,7 @@ function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets:
   const setAt = (name: string): PlannedSet => {
     let p = atName.get(name);
     if (!p) {
-      p = { set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] };
+      p = emptySet();
       atName.set(name, p);
     }
     return p;
