@@ -1,7 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createJobRunner } from '@/utils/job-runner';
-import { JOBS_KEY, PORT_NAME, type Command, type PersistedJobs } from '@/utils/messages';
+import { PORT_NAME, type Command } from '@/utils/messages';
+import { jobsItem } from '@/utils/storage-items';
 
 /**
  * Streams run here, not in the popup: the popup closes when it loses focus, and a migration must
@@ -9,14 +10,14 @@ import { JOBS_KEY, PORT_NAME, type Command, type PersistedJobs } from '@/utils/m
  */
 export default defineBackground(() => {
   const runner = createJobRunner({
-    persist: (jobs) => browser.storage.session.set({ [JOBS_KEY]: jobs }),
+    persist: (jobs) => jobsItem.setValue(jobs),
     // Any extension API call resets the service worker's idle timer while a stream is open.
     keepAlive: () => void browser.runtime.getPlatformInfo(),
   });
 
-  const restored = browser.storage.session
-    .get(JOBS_KEY)
-    .then((saved) => runner.restore(saved[JOBS_KEY] as PersistedJobs | undefined))
+  const restored = jobsItem
+    .getValue()
+    .then((saved) => runner.restore(saved ?? undefined))
     .catch((err: unknown) => console.warn('dnsferry: could not read the saved jobs', err));
 
   browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {

@@ -4,7 +4,8 @@ import { resolveName } from '@dnsferry/shared';
 import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
-import { useReviewStore, type ReviewZone, type ZoneModes } from './review';
+import type { ReviewZone, ZoneModes } from '@/utils/review-zones';
+import { useReviewStore } from './review';
 import { useSourceStore } from './source';
 
 /**
@@ -160,7 +161,7 @@ export const useConflictsStore = defineStore('conflicts', () => {
         mirror,
         mixed: anyBoth && anyReplace,
         prune:
-          mirror && source.kind !== 'scan'
+          mirror && source.side.wholeZones
             ? {
                 on: pruneOn.value.has(z.name) && !keeps,
                 count: targetOnly,

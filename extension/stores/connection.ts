@@ -1,11 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { ENDPOINTS, TargetValidateResponseSchema, type TargetAccount } from '@dnsferry/shared';
+import { API, type TargetAccount } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/utils/background-link';
 import { CompanionError, postJson } from '@/utils/companion';
 import type { RefusedAction, Update } from '@/utils/messages';
 import { RefusalError, checkTrust, forgetPairing, pairWithCompanion, refusalSentence, type Refusal } from '@/utils/pairing';
+import { CLOUDFLARE, errorSentence } from '@/utils/error-sentence';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
+import { targetDraftItem } from '@/utils/storage-items';
 import { useSettingsStore } from './settings';
 
 /**
@@ -22,33 +24,6 @@ export const COMPANION_LABEL: Record<CompanionState, string> = {
   unpaired: 'Companion not paired',
   impostor: 'Not your companion',
 };
-
-const DRAFT_KEY = 'dnsferry:draft:target';
-interface TargetDraft {
-  token: string;
-  accounts: TargetAccount[];
-  accountId: string;
-  tokenStatus: string;
-  expiresOn: string | null;
-}
-
-/** A sentence a person can act on, for each way the target validation can fail. */
-export function targetErrorMessage(err: unknown): string {
-  if (!(err instanceof CompanionError)) return err instanceof Error ? err.message : String(err);
-  if (err.kind === 'unreachable') return 'The companion does not answer; start it again and retry.';
-  if (err instanceof RefusalError) return err.message;
-  if (err.code === 'upstream' || err.code === 'upstream_timeout') {
-    return `The companion is running but cannot reach Cloudflare: ${err.message}`;
-  }
-  if (err.status === 401) {
-    return `Cloudflare does not accept this token: it is invalid or has expired. Create a new API token in the Cloudflare dashboard (My Profile → API Tokens). (${err.message})`;
-  }
-  if (err.status === 403) {
-    return `This token is valid but lacks a permission. Give it Zone → Zone → Edit and Zone → DNS → Edit for the account. (${err.message})`;
-  }
-  if (err.status === 400) return `The companion refused the request: ${err.message}`;
-  return err.message;
-}
 
 /** The last request the extension did not send, and why: what the header shows until the companion proves itself. */
 export interface LastRefusal {
@@ -163,13 +138,7 @@ export const useConnectionStore = defineStore('connection', () => {
     }
     validating.value = true;
     try {
-      const res = await postJson(
-        settings.companionUrl,
-        ENDPOINTS.targetValidate,
-        { targetToken: value },
-        TargetValidateResponseSchema,
-        fetchImpl ? { fetch: fetchImpl } : {},
-      );
+      const res = await postJson(settings.companionUrl, API.targetValidate, { targetToken: value }, fetchImpl ? { fetch: fetchImpl } : {});
       accounts.value = res.accounts;
       tokenStatus.value = res.token.status;
       expiresOn.value = res.token.expiresOn ?? null;
@@ -185,7 +154,7 @@ export const useConnectionStore = defineStore('connection', () => {
       accounts.value = [];
       accountId.value = '';
       validatedToken.value = '';
-      targetError.value = targetErrorMessage(err);
+      targetError.value = errorSentence(err, CLOUDFLARE);
       return false;
     } finally {
       validating.value = false;
@@ -203,7 +172,7 @@ export const useConnectionStore = defineStore('connection', () => {
   }
 
   async function restore(): Promise<void> {
-    const d = await loadDraft<TargetDraft>(DRAFT_KEY);
+    const d = await loadDraft(targetDraftItem);
     if (d) {
       token.value = d.token ?? '';
       accounts.value = d.accounts ?? [];
@@ -213,7 +182,7 @@ export const useConnectionStore = defineStore('connection', () => {
       // A restored token was validated when it was saved with its accounts.
       validatedToken.value = accounts.value.length > 0 ? token.value.trim() : '';
     }
-    keepDraft<TargetDraft>(DRAFT_KEY, () => ({
+    keepDraft(targetDraftItem, () => ({
       token: token.value,
       accounts: validatedToken.value ? accounts.value : [],
       accountId: accountId.value,

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
-import type { CutoverRequest, MigrateRequest } from '@dnsferry/shared';
+import type { CutoverRequest } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/utils/background-link';
 import { allReady, type CutoverJob } from '@/utils/cutover-state';
 import type { Update } from '@/utils/messages';
@@ -28,12 +28,8 @@ export const useCutoverStore = defineStore('cutover', () => {
     return l.onUpdate(apply);
   }
 
-  /**
-   * Checks the zones of `migrated` (the migration's own body, so the expected records are the ones
-   * that were sent or read from the source). `requestActivation` is for "Check again" after a switch.
-   */
-  function check(migrated: MigrateRequest, requestActivation = false): void {
-    const request: CutoverRequest = { ...migrated, requestActivation };
+  /** Checks the zones of `request` (utils/requests.ts builds it from the migration's own body). */
+  function check(request: CutoverRequest): void {
     // Plain data only: the request is built from reactive state, and messages are cloned.
     const plain = JSON.parse(JSON.stringify(request)) as CutoverRequest;
     link?.send({ type: 'cutover:start', companionUrl: settings.companionUrl, request: plain });

@@ -1,88 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import {
-  RECORD_TYPES,
-  isProxiable,
-  isProxied,
-  type DnsRecord,
-  type MigrateMode,
-  type MigrateRequest,
-  type RecordType,
-} from '@dnsferry/shared';
+import { isProxied, type DnsRecord } from '@dnsferry/shared';
 import { outcomeOf, type Outcome } from '@/utils/record-outcome';
 import type { MigrationJob } from '@/utils/migration-state';
+import { migrateRequest, type BuiltMigrate } from '@/utils/requests';
+import { canProxy, zoneOf, type ReviewGroup, type ReviewZone, type SourceRead, type ZoneModes } from '@/utils/review-zones';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
-import { useScanStore } from './scan';
 import { useSourceStore } from './source';
-
-/** One record as the review shows it, with a key stable across re-renders. */
-export interface ReviewRecord {
-  key: string;
-  record: DnsRecord;
-}
-export interface ReviewGroup {
-  type: RecordType;
-  records: ReviewRecord[];
-}
-export interface ReviewZone {
-  name: string;
-  /** null: the records are read from Azure during the migration, so only the zone can be chosen. */
-  groups: ReviewGroup[] | null;
-  /** The same records in source order: the order they are sent in, and the order of the stream's indexes. */
-  ordered: ReviewRecord[];
-  expected: number | null;
-  resourceGroup?: string;
-  /** Azure zones: the records were read by a dry run; `problems` are record sets that cannot be migrated. */
-  fromSource?: { problems: string[] };
-}
-
-/** An Azure zone as a dry run read it: its records in the source's order, and what could not be mapped. */
-export interface SourceRead {
-  records: DnsRecord[];
-  problems: string[];
-}
-
-/** How a zone is sent when it is not in add mode (the default): see stores/conflicts.ts. */
-export type ZoneModes = Record<string, { mode: MigrateMode; prune?: boolean; force?: boolean }>;
-
-export function recordKey(zone: string, r: DnsRecord): string {
-  const extra = 'priority' in r ? `|${r.priority}` : '';
-  const srv = r.type === 'SRV' ? `|${r.weight}|${r.port}` : '';
-  return `${zone}|${r.type}|${r.name}|${r.content}${extra}${srv}|${r.ttl}`;
-}
-
-/** Groups in the registry's order, so every type the contract knows has its place. */
-const TYPE_ORDER: readonly RecordType[] = RECORD_TYPES;
-
-/** Whether the target can serve this record through its proxy (A, AAAA, CNAME). */
-export const canProxy = (r: DnsRecord): boolean => isProxiable(r);
-
-/** Gives each record a key; the same record twice keeps two distinct keys. */
-export function keyRecords(zone: string, records: DnsRecord[]): ReviewRecord[] {
-  const seen = new Set<string>();
-  return records.map((record) => {
-    let key = recordKey(zone, record);
-    for (let n = 2; seen.has(key); n++) key = `${recordKey(zone, record)}#${n}`;
-    seen.add(key);
-    return { key, record };
-  });
-}
-
-export function groupRecords(keyed: ReviewRecord[]): ReviewGroup[] {
-  const byType = new Map<RecordType, ReviewRecord[]>();
-  for (const r of keyed) {
-    const list = byType.get(r.record.type) ?? [];
-    list.push(r);
-    byType.set(r.record.type, list);
-  }
-  return TYPE_ORDER.filter((t) => byType.has(t)).map((type) => ({ type, records: byType.get(type) ?? [] }));
-}
-
-function zoneOf(name: string, records: DnsRecord[]): ReviewZone {
-  const ordered = keyRecords(name, records);
-  return { name, groups: groupRecords(ordered), ordered, expected: records.length };
-}
 
 /**
  * The records a finished dry run read from the source, per zone read whole: every index of the zone
@@ -114,7 +39,6 @@ export function sourceReadsOf(job: MigrationJob): Record<string, SourceRead> {
 /** What will be migrated: the source's zones and records, minus what the user deselected. */
 export const useReviewStore = defineStore('review', () => {
   const source = useSourceStore();
-  const scan = useScanStore();
   const connection = useConnectionStore();
   const migration = useMigrationStore();
   // The state below is replaced whole on every change, never mutated, so it is held in shallow refs:
@@ -125,7 +49,7 @@ export const useReviewStore = defineStore('review', () => {
   const proxyChoice = shallowRef<Map<string, boolean>>(new Map());
   /** Keys of the records sent by the latest run, in order: record events name them by position. */
   const sentKeys = shallowRef<Record<string, string[]>>({});
-  /** Azure zones read by a dry run, by `subscription/zone`: then each record can be reviewed. */
+  /** Zones offered by name and read by a dry run, by `scope/zone` (the run's subscription): then each record can be reviewed. */
   const sourceReads = shallowRef<Record<string, SourceRead>>({});
   let readJob: string | null = null;
   watch(
@@ -141,30 +65,21 @@ export const useReviewStore = defineStore('review', () => {
     { immediate: true },
   );
 
+  /** The chosen source's zones: their records, or (a zone offered by name) what a dry run read of it, if any. */
   const zones = computed<ReviewZone[]>(() => {
-    if (source.kind === 'scan') {
-      const job = scan.job;
-      if (!job || job.status !== 'done') return [];
-      return [zoneOf(job.domain, job.records)];
-    }
-    if (source.kind === 'manual') {
-      const name = source.manualZoneName;
-      if (!name || source.manualRecords.length === 0) return [];
-      return [zoneOf(name, source.manualRecords)];
-    }
-    return source.zones
-      .filter((z) => source.selectedZones.includes(z.name))
-      .map((z) => {
-        const read = sourceReads.value[`${source.subscriptionId}/${z.name}`];
-        if (!read) return { name: z.name, groups: null, ordered: [], expected: z.recordCount, resourceGroup: z.resourceGroup };
-        const zone = zoneOf(z.name, read.records);
-        return {
-          ...zone,
-          expected: read.records.length + read.problems.length,
-          resourceGroup: z.resourceGroup,
-          fromSource: { problems: read.problems },
-        };
-      });
+    const side = source.side;
+    return side.zones.map((z): ReviewZone => {
+      if (z.records) return zoneOf(z.name, z.records);
+      const named = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}) };
+      const read = sourceReads.value[`${side.scope}/${z.name}`];
+      if (!read) return { ...named, groups: null, ordered: [], expected: z.expected };
+      return {
+        ...zoneOf(z.name, read.records),
+        ...named,
+        expected: read.records.length + read.problems.length,
+        fromSource: { problems: read.problems },
+      };
+    });
   });
 
   // Loops over the records read each ref once, before the loop: a read of `.value` is a tracked
@@ -185,7 +100,7 @@ export const useReviewStore = defineStore('review', () => {
     void migration.version; // the log grows in place
     const job = migration.job;
     if (!job) return map;
-    // A zone read from Azure by name: its records are known once a dry run has read them, in the same order.
+    // A zone offered by name: its records are known once a dry run has read them, in the same order.
     const readKeys = new Map(zones.value.filter((z) => z.fromSource).map((z) => [z.name, z.ordered.map((r) => r.key)]));
     const sent = sentKeys.value;
     for (const e of job.log) {
@@ -206,13 +121,6 @@ export const useReviewStore = defineStore('review', () => {
     }
     return on;
   });
-  function withProxying(r: ReviewRecord, proxiedKeys: Set<string>): DnsRecord {
-    if (!canProxy(r.record)) return r.record;
-    const on = proxiedKeys.has(r.key);
-    if (on === isProxied(r.record)) return r.record;
-    const { proxied: _, ...rest } = r.record as DnsRecord & { proxied?: boolean };
-    return (on ? { ...rest, proxied: true } : rest) as DnsRecord;
-  }
   function toggleProxied(key: string): void {
     const next = new Map(proxyChoice.value);
     next.set(key, !proxied.value.has(key));
@@ -253,34 +161,20 @@ export const useReviewStore = defineStore('review', () => {
     excluded.value = next;
   }
   /** The request for the review as it stands; `modes` names the zones sent in mirror mode (stores/conflicts.ts). */
-  function buildRequest(dryRun: boolean, modes: ZoneModes = {}): { request: MigrateRequest; expected: Record<string, number | null> } {
-    const off = excluded.value;
-    const proxiedKeys = proxied.value;
-    const expected: Record<string, number | null> = {};
-    const keys: Record<string, string[]> = {};
-    const request: MigrateRequest = {
-      targetToken: connection.token.trim(),
-      targetAccountId: connection.accountId,
+  function buildRequest(dryRun: boolean, modes: ZoneModes = {}): Omit<BuiltMigrate, 'sentKeys'> {
+    const {
+      request,
+      expected,
+      sentKeys: keys,
+    } = migrateRequest({
+      target: { token: connection.token, accountId: connection.accountId },
       dryRun,
-      zones: zones.value
-        .map((z) => {
-          expected[z.name] = z.expected;
-          const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}), ...modes[z.name] };
-          if (!z.groups) return byName;
-          const chosen = z.ordered.filter((r) => !off.has(r.key));
-          keys[z.name] = chosen.map((r) => r.key);
-          // An Azure zone with nothing deselected is read afresh (same order, so the same keys);
-          // once the user leaves records out, exactly the chosen ones are sent.
-          const sent = chosen.map((r) => withProxying(r, proxiedKeys));
-          if (z.fromSource && chosen.length === z.ordered.length && sent.every((r, i) => r === chosen[i]?.record)) return byName;
-          return { name: z.name, records: sent, ...modes[z.name] };
-        })
-        .filter((z) => !('records' in z) || (z.records?.length ?? 0) > 0),
-    };
-    if (source.kind === 'azure') {
-      const c = source.credentials;
-      Object.assign(request, { subscriptionId: source.subscriptionId, ...c });
-    }
+      zones: zones.value,
+      excluded: excluded.value,
+      proxied: proxied.value,
+      modes,
+      source: source.side.request,
+    });
     sentKeys.value = keys;
     return { request, expected };
   }

@@ -5,6 +5,7 @@ import type { BackgroundLink } from '@/utils/background-link';
 import { registrableDomain } from '@/utils/domain';
 import type { Update } from '@/utils/messages';
 import type { ScanJob } from '@/utils/scan-state';
+import type { SourceSide } from '@/utils/source-side';
 import { useSettingsStore } from './settings';
 
 /** The one-shot scan of a live domain; the scan itself runs in the background. */
@@ -18,6 +19,17 @@ export const useScanStore = defineStore('scan', () => {
   let link: BackgroundLink | null = null;
 
   const running = computed(() => job.value?.status === 'running');
+  /** A finished scan is one zone of records; a scan sees only the names it guesses, so prune is not offered. */
+  const side = computed<SourceSide>(() => {
+    const done = job.value?.status === 'done' ? job.value : null;
+    return {
+      zones: done ? [{ name: done.domain, records: done.records }] : [],
+      request: {},
+      scope: '',
+      wholeZones: false,
+      hint: done ? `${done.records.length} records scanned` : 'scan a domain',
+    };
+  });
 
   /** Fills in the tab's domain, unless the person typed one while the suffix list was loading. */
   async function proposeFromUrl(url: string | undefined): Promise<void> {
@@ -52,5 +64,5 @@ export const useScanStore = defineStore('scan', () => {
     link?.send({ type: 'cancel', job: 'scan' });
   }
 
-  return { proposed, domain, job, running, inputError, proposeFromUrl, attach, apply, start, cancel };
+  return { proposed, domain, job, running, side, inputError, proposeFromUrl, attach, apply, start, cancel };
 });

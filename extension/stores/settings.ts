@@ -1,16 +1,9 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { browser } from 'wxt/browser';
 import { DEFAULT_COMPANION_URL } from '@/utils/companion';
+import { settingsItem } from '@/utils/storage-items';
 
-/** Settings are not secret, so they live in `storage.local` and survive restarts. */
-export const SETTINGS_KEY = 'dnsferry:settings';
 export type Theme = 'system' | 'light' | 'dark';
-
-interface SavedSettings {
-  companionUrl?: string;
-  theme?: Theme;
-}
 
 /** Names a browser resolves to loopback by itself, on 127.0.0.1 and on [::1] (Chromium tries [::1] first). */
 const LOCALHOST = new Set(['localhost', 'localhost.']);
@@ -49,7 +42,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const loaded = ref(false);
 
   async function load(): Promise<void> {
-    const saved = (await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as SavedSettings | undefined;
+    // Settings are not secret, so they live in `storage.local` and survive restarts.
+    const saved = await settingsItem.getValue();
     if (saved?.companionUrl) {
       const n = normaliseCompanionUrl(saved.companionUrl);
       if ('url' in n) companionUrl.value = n.url;
@@ -64,7 +58,7 @@ export const useSettingsStore = defineStore('settings', () => {
     if ('error' in n) return n.error;
     companionUrl.value = n.url;
     theme.value = next.theme;
-    await browser.storage.local.set({ [SETTINGS_KEY]: { companionUrl: n.url, theme: next.theme } satisfies SavedSettings });
+    await settingsItem.setValue({ companionUrl: n.url, theme: next.theme });
     return null;
   }
 

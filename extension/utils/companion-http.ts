@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ENDPOINTS, ErrorBodySchema, type ErrorCode } from '@dnsferry/shared';
+import { API, ErrorBodySchema, type Answer, type Endpoint, type ErrorCode } from '@dnsferry/shared';
 
 /*
  * The plain HTTP side of talking to the companion: errors, sending, reading answers. companion.ts adds
@@ -31,17 +31,23 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** An entry of the contract's endpoint table (`API`) that answers one JSON body, or a stream of events. */
+export type JsonEndpoint = Endpoint<string, z.ZodType, Extract<Answer, { kind: 'json' }>>;
+export type StreamEndpoint = Endpoint<string, z.ZodType, Extract<Answer, { kind: 'ndjson' }>>;
+/** What an endpoint takes: the input of its request schema, which the companion parses. */
+export type RequestOf<E extends Endpoint> = z.input<E['request']['schema']>;
+
 export function endpointUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
 /** Bodies to these endpoints carry no credential; every other endpoint's does (new ones too). */
-export const NO_CREDENTIALS = new Set<string>([ENDPOINTS.scan, ENDPOINTS.pair, ENDPOINTS.pairProof]);
+export const NO_CREDENTIALS = new Set<string>([API.scan.path, API.pair.path, API.pairProof.path]);
 
-export async function send(baseUrl: string, path: string, body: unknown, opts: CallOptions): Promise<Response> {
+export async function send(baseUrl: string, endpoint: Endpoint, body: unknown, opts: CallOptions): Promise<Response> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   try {
-    return await doFetch(endpointUrl(baseUrl, path), {
+    return await doFetch(endpointUrl(baseUrl, endpoint.path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, application/x-ndjson' },
       body: JSON.stringify(body),
@@ -73,15 +79,14 @@ export async function failure(res: Response): Promise<CompanionError> {
 }
 
 /** The same without the proof: for the pairing calls themselves, which carry no credential. */
-export async function rawPostJson<S extends z.ZodType>(
+export async function rawPostJson<E extends JsonEndpoint>(
   baseUrl: string,
-  path: string,
-  body: unknown,
-  schema: S,
+  endpoint: E,
+  body: RequestOf<E>,
   opts: CallOptions = {},
-): Promise<z.output<S>> {
-  if (!NO_CREDENTIALS.has(path)) throw new Error(`${path} carries credentials; use postJson`);
-  return readJson(await send(baseUrl, path, body, opts), schema);
+): Promise<z.output<E['answer']['schema']>> {
+  if (!NO_CREDENTIALS.has(endpoint.path)) throw new Error(`${endpoint.path} carries credentials; use postJson`);
+  return readJson<E['answer']['schema']>(await send(baseUrl, endpoint, body, opts), endpoint.answer.schema);
 }
 
 export async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {

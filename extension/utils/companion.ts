@@ -1,40 +1,54 @@
 import type { z } from 'zod';
-import { CompanionError, NO_CREDENTIALS, failure, readJson, send, type CallOptions } from './companion-http';
+import type { Endpoint } from '@dnsferry/shared';
+import {
+  CompanionError,
+  NO_CREDENTIALS,
+  failure,
+  readJson,
+  send,
+  type CallOptions,
+  type JsonEndpoint,
+  type RequestOf,
+  type StreamEndpoint,
+} from './companion-http';
 import { assertGenuine } from './pairing';
 
 export { CompanionError, endpointUrl, rawPostJson, type CallOptions, type CompanionErrorKind } from './companion-http';
 
 export const DEFAULT_COMPANION_URL = 'http://127.0.0.1:8787';
 
-async function post(baseUrl: string, path: string, body: unknown, opts: CallOptions): Promise<Response> {
+async function post(baseUrl: string, endpoint: Endpoint, body: unknown, opts: CallOptions): Promise<Response> {
   // Before a credential leaves, the companion proves it is the one this browser paired with.
-  if (!NO_CREDENTIALS.has(path)) await assertGenuine(baseUrl, opts);
-  return send(baseUrl, path, body, opts);
+  if (!NO_CREDENTIALS.has(endpoint.path)) await assertGenuine(baseUrl, opts);
+  return send(baseUrl, endpoint, body, opts);
 }
 
-/** POST a JSON body and validate the JSON answer with a shared schema (after the proof, for credentials). */
-export async function postJson<S extends z.ZodType>(
+/** POST a JSON body to an endpoint of the table (`API`) and validate its answer with the entry's schema (after the proof, for credentials). */
+export async function postJson<E extends JsonEndpoint>(
   baseUrl: string,
-  path: string,
-  body: unknown,
-  schema: S,
+  endpoint: E,
+  body: RequestOf<E>,
   opts: CallOptions = {},
-): Promise<z.output<S>> {
-  return readJson(await post(baseUrl, path, body, opts), schema);
+): Promise<z.output<E['answer']['schema']>> {
+  return readJson<E['answer']['schema']>(await post(baseUrl, endpoint, body, opts), endpoint.answer.schema);
 }
 
 /**
- * POST a JSON body and yield the NDJSON lines of the answer, each validated with `schema`.
- * Ends when the server closes the stream; whether a terminal event came is the caller's judgement.
+ * POST a JSON body to a streaming endpoint of the table and yield the NDJSON lines of the answer,
+ * each validated with the entry's event schema. Ends when the server closes the stream; whether a
+ * terminal event came is the caller's judgement.
  */
-export async function* streamNdjson<S extends z.ZodType>(
+export async function* streamNdjson<E extends StreamEndpoint>(
   baseUrl: string,
-  path: string,
-  body: unknown,
-  schema: S,
+  endpoint: E,
+  body: RequestOf<E>,
   opts: CallOptions = {},
-): AsyncGenerator<z.output<S>> {
-  const res = await post(baseUrl, path, body, opts);
+): AsyncGenerator<z.output<E['answer']['event']>> {
+  const res = await post(baseUrl, endpoint, body, opts);
+  yield* readNdjson<E['answer']['event']>(res, endpoint.answer.event, opts.signal);
+}
+
+async function* readNdjson<S extends z.ZodType>(res: Response, schema: S, signal: AbortSignal | undefined): AsyncGenerator<z.output<S>> {
   if (!res.ok) throw await failure(res);
   if (!res.body) throw new CompanionError('protocol', 'The companion sent no stream.', res.status);
   const reader = res.body.getReader();
@@ -68,19 +82,19 @@ export async function* streamNdjson<S extends z.ZodType>(
   const onAbort = () => {
     reader.cancel().catch((err: unknown) => console.debug('dnsferry: stream cancel', err));
   };
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
       } catch (err) {
-        if (opts.signal?.aborted) throw new CompanionError('aborted', 'stopped', undefined, undefined, undefined, { cause: err });
+        if (signal?.aborted) throw new CompanionError('aborted', 'stopped', undefined, undefined, undefined, { cause: err });
         throw new CompanionError('unreachable', 'The connection to the companion broke off.', undefined, undefined, undefined, {
           cause: err,
         });
       }
-      if (opts.signal?.aborted) throw aborted();
+      if (signal?.aborted) throw aborted();
       buffer += decoder.decode(chunk.value, { stream: !chunk.done });
       let nl: number;
       while ((nl = buffer.indexOf('\n')) >= 0) {
@@ -93,7 +107,7 @@ export async function* streamNdjson<S extends z.ZodType>(
     const rest = buffer.trim();
     if (rest) yield parse(rest);
   } finally {
-    opts.signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     reader.releaseLock();
   }
 }

@@ -1,4 +1,4 @@
-import { CutoverEventSchema, ENDPOINTS } from '@dnsferry/shared';
+import { API } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
 import { applyCutoverEvent, createCutoverJob, endCutoverJob, type CutoverJob } from './cutover-state';
 import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
@@ -27,10 +27,7 @@ export async function runCutover(
   send();
   void ctx.persister.now();
   try {
-    const events = streamNdjson(cmd.companionUrl, ENDPOINTS.cutoverCheck, request, CutoverEventSchema, {
-      fetch: ctx.fetch,
-      signal: ac.signal,
-    });
+    const events = streamNdjson(cmd.companionUrl, API.cutoverCheck, request, { fetch: ctx.fetch, signal: ac.signal });
     await followStream(events, ac.signal, {
       event(event) {
         applyCutoverEvent(job, event);

@@ -1,4 +1,4 @@
-import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
+import type { API, MigrateEvent, MigrateRequest, UndoRequest } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
 import { followStream, vacate, type JobSlot, type RunContext } from './job-run';
 import type { RefusedAction, Update } from './messages';
@@ -25,8 +25,8 @@ export const UNDO_CHANNEL: EventChannel = {
 export interface EventJobOptions {
   channel: EventChannel;
   companionUrl: string;
-  endpoint: string;
-  body: unknown;
+  /** The endpoints that stream migrate events, with their bodies. */
+  call: { endpoint: typeof API.migrate; body: MigrateRequest } | { endpoint: typeof API.undo; body: UndoRequest };
   /** The sentence for a stream that closed before its `done`, and for one stopped on request. */
   interrupted: string;
   cancelled: string;
@@ -65,7 +65,7 @@ export async function runEventJob(
   void ctx.persister.now();
   const timer = setInterval(flush, ctx.flushMs);
   try {
-    const events = streamNdjson(opts.companionUrl, opts.endpoint, opts.body, MigrateEventSchema, { fetch: ctx.fetch, signal: ac.signal });
+    const events = streamNdjson(opts.companionUrl, opts.call.endpoint, opts.call.body, { fetch: ctx.fetch, signal: ac.signal });
     await followStream(events, ac.signal, {
       event(event) {
         applyMigrateEvent(job, event);

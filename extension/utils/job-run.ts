@@ -1,4 +1,4 @@
-import { CompanionError } from './companion';
+import { errorSentence } from './error-sentence';
 import { RefusalError, type Refusal } from './pairing';
 import type { JobPersister } from './job-persister';
 import type { Update } from './messages';
@@ -57,14 +57,6 @@ export interface StreamHandlers<E> {
   refused?(refusal: Refusal): void;
 }
 
-function describe(err: unknown): string {
-  if (err instanceof CompanionError) {
-    if (err.kind === 'unreachable') return `${err.message} Is it still running?`;
-    return err.message;
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
 /**
  * Reads a job's stream to its end and says how it ended. An error thrown by a handler counts as a
  * failure of the stream, as one thrown by the stream does.
@@ -76,6 +68,6 @@ export async function followStream<E>(events: AsyncIterable<E>, signal: AbortSig
   } catch (err) {
     if (signal.aborted) return handlers.cancelled();
     if (err instanceof RefusalError) handlers.refused?.(err.refusal);
-    handlers.failed(describe(err));
+    handlers.failed(errorSentence(err));
   }
 }

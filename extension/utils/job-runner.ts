@@ -1,13 +1,13 @@
-import { endCutoverJob, type CutoverJob } from './cutover-state';
+import { endCutoverJob } from './cutover-state';
 import { runCutover } from './cutover-run';
 import { createJobPersister } from './job-persister';
 import type { JobSlot, RunContext } from './job-run';
 import { createJobTracker } from './job-tracker';
-import type { Command, JobKind, PersistedJobs, Update } from './messages';
+import type { Command, JobKind, JobOf, PersistedJobs, Update } from './messages';
 import { runMigration } from './migration-run';
-import { endMigrationJob, type MigrationJob } from './migration-state';
+import { endMigrationJob } from './migration-state';
 import { runScan } from './scan-run';
-import { endScanJob, type ScanJob } from './scan-state';
+import { endScanJob } from './scan-state';
 import { createUndoKeeper, type UndoKeeper } from './undo-keeper';
 import { runUndo } from './undo-run';
 
@@ -48,12 +48,52 @@ export const UNDO_INTERRUPTED_BY_RESTART =
 export const CHECK_INTERRUPTED_BY_RESTART =
   'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
 
-interface Slots {
-  scan: JobSlot<ScanJob>;
-  migration: JobSlot<MigrationJob>;
-  cutover: JobSlot<CutoverJob>;
-  undo: JobSlot<MigrationJob>;
+type StartOf<K extends JobKind> = Extract<Command, { type: `${K}:start` }>;
+type Slots = { [K in JobKind]: JobSlot<JobOf[K]> };
+
+/** How the runner treats one kind of job. */
+interface KindRules<K extends JobKind> {
+  run(ctx: RunContext, slot: JobSlot<JobOf[K]>, cmd: StartOf<K>): Promise<void>;
+  /**
+   * A start while a job runs: `replace` stops a running one of this kind (only the newest answer
+   * matters); a list names the kinds during which a start is ignored (the popup shows the running one).
+   */
+  busy: 'replace' | readonly JobKind[];
+  /** What tells the popup the kind's slot is empty. */
+  cleared: Update;
+  /** Ends a job a restarted background found running: its end was not seen. */
+  interrupt(job: JobOf[K], now: number): void;
 }
+
+/** One row per kind of job. */
+const KINDS: { [K in JobKind]: KindRules<K> } = {
+  scan: {
+    run: (ctx, slot, cmd) => runScan(ctx, slot, cmd.companionUrl, cmd.domain),
+    busy: 'replace',
+    cleared: { type: 'scan', job: null },
+    interrupt: (job, now) => endScanJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
+  },
+  // One migration at a time, and none while an undo runs (nor an undo during a migration).
+  migration: {
+    run: runMigration,
+    busy: ['migration', 'undo'],
+    cleared: { type: 'migration:clear' },
+    interrupt: (job, now) => endMigrationJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
+  },
+  cutover: {
+    run: runCutover,
+    busy: 'replace',
+    cleared: { type: 'cutover', job: null },
+    interrupt: (job, now) => endCutoverJob(job, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, now),
+  },
+  undo: {
+    run: runUndo,
+    busy: ['undo', 'migration'],
+    cleared: { type: 'undo:clear' },
+    interrupt: (job, now) => endMigrationJob(job, 'interrupted', UNDO_INTERRUPTED_BY_RESTART, now),
+  },
+};
+const JOB_KINDS = Object.keys(KINDS) as JobKind[];
 
 /** Owns the background's jobs, one of each kind: starts, stops and clears them, and tells listeners what changed. */
 export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
@@ -85,58 +125,53 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
   };
   const running = (kind: JobKind) => slots[kind].job?.status === 'running';
 
+  function start<K extends JobKind>(kind: K, cmd: StartOf<K>): void {
+    const rules: KindRules<K> = KINDS[kind];
+    if (rules.busy === 'replace') {
+      if (running(kind)) slots[kind].abort?.abort();
+    } else if (rules.busy.some(running)) return;
+    tracker.track(rules.run(ctx, slots[kind], cmd));
+  }
+
+  function clear(kind: JobKind): void {
+    if (running(kind)) return;
+    slots[kind].job = null;
+    emit(KINDS[kind].cleared);
+  }
+
+  function adopt<K extends JobKind>(kind: K, job: JobOf[K] | null | undefined): void {
+    if (!job || slots[kind].job) return;
+    slots[kind].job = job;
+    if (job.status === 'running') KINDS[kind].interrupt(job, ctx.now());
+  }
+
   return {
     handle(cmd) {
       switch (cmd.type) {
         case 'scan:start':
-          if (running('scan')) slots.scan.abort?.abort();
-          tracker.track(runScan(ctx, slots.scan, cmd.companionUrl, cmd.domain));
-          return;
+          return start('scan', cmd);
         case 'migration:start':
-          // One migration at a time, and none while an undo runs: a start meanwhile is ignored (the popup shows the running one).
-          if (running('migration') || running('undo')) return;
-          tracker.track(runMigration(ctx, slots.migration, cmd));
-          return;
+          return start('migration', cmd);
         case 'undo:start':
-          if (running('undo') || running('migration')) return;
-          tracker.track(runUndo(ctx, slots.undo, cmd));
-          return;
+          return start('undo', cmd);
         case 'cutover:start':
-          // A new check replaces a running one: only the newest answer matters.
-          if (running('cutover')) slots.cutover.abort?.abort();
-          tracker.track(runCutover(ctx, slots.cutover, cmd));
-          return;
+          return start('cutover', cmd);
         case 'cancel':
           slots[cmd.job].abort?.abort();
           return;
         case 'clear':
-          if (cmd.job === 'scan' && !running('scan')) {
-            slots.scan.job = null;
-            emit({ type: 'scan', job: null });
-          }
-          if (cmd.job === 'migration' && !running('migration')) {
-            slots.migration.job = null;
-            emit({ type: 'migration:clear' });
-          }
-          if (cmd.job === 'cutover' && !running('cutover')) {
-            slots.cutover.job = null;
-            emit({ type: 'cutover', job: null });
-          }
-          if (cmd.job === 'undo' && !running('undo')) {
-            slots.undo.job = null;
-            emit({ type: 'undo:clear' });
-          }
+          clear(cmd.job);
           void persister.now();
       }
     },
     snapshot() {
-      const { scan, migration, cutover, undo } = slots;
+      const copy = <J>(slot: JobSlot<J>): J | null => (slot.job ? structuredClone(slot.job) : null);
       return {
         type: 'snapshot',
-        scan: scan.job ? structuredClone(scan.job) : null,
-        migration: migration.job ? structuredClone(migration.job) : null,
-        cutover: cutover.job ? structuredClone(cutover.job) : null,
-        undo: undo.job ? structuredClone(undo.job) : null,
+        scan: copy(slots.scan),
+        migration: copy(slots.migration),
+        cutover: copy(slots.cutover),
+        undo: copy(slots.undo),
       };
     },
     subscribe(listener) {
@@ -145,22 +180,8 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     },
     restore(saved) {
       if (!saved) return;
-      if (saved.scan && !slots.scan.job) {
-        slots.scan.job = saved.scan;
-        if (saved.scan.status === 'running') endScanJob(saved.scan, 'interrupted', INTERRUPTED_BY_RESTART, ctx.now());
-      }
-      if (saved.migration && !slots.migration.job) {
-        slots.migration.job = saved.migration;
-        if (saved.migration.status === 'running') endMigrationJob(saved.migration, 'interrupted', INTERRUPTED_BY_RESTART, ctx.now());
-      }
-      if (saved.cutover && !slots.cutover.job) {
-        slots.cutover.job = saved.cutover;
-        if (saved.cutover.status === 'running') endCutoverJob(saved.cutover, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, ctx.now());
-      }
-      if (saved.undo && !slots.undo.job) {
-        slots.undo.job = saved.undo;
-        if (saved.undo.status === 'running') endMigrationJob(saved.undo, 'interrupted', UNDO_INTERRUPTED_BY_RESTART, ctx.now());
-      }
+      const each = <K extends JobKind>(kind: K) => adopt(kind, saved[kind]);
+      JOB_KINDS.forEach(each);
     },
     idle: () => tracker.idle(),
   };

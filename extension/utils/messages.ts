@@ -7,7 +7,14 @@ import type { ScanJob } from './scan-state';
 /** The port the popup opens to the background; the background owns every long-running stream. */
 export const PORT_NAME = 'dnsferry-popup';
 
-export type JobKind = 'scan' | 'migration' | 'cutover' | 'undo';
+/** What each kind of job the background runs keeps (an undo streams the migrate grammar, so its job is a MigrationJob). */
+export interface JobOf {
+  scan: ScanJob;
+  migration: MigrationJob;
+  cutover: CutoverJob;
+  undo: MigrationJob;
+}
+export type JobKind = keyof JobOf;
 
 /** Popup → background. Fire and forget: the outcome comes back as state updates. */
 export type Command =
@@ -53,13 +60,8 @@ export type Update =
 /** What a refusal stopped, as the popup's header names it. */
 export type RefusedAction = 'dry run' | 'migration' | 'undo' | 'switch check' | 'Cloudflare token' | 'Azure credentials';
 
-/** What the background keeps in `storage.session` (no credentials: requests are never stored). */
-export interface PersistedJobs {
-  scan: ScanJob | null;
-  migration: MigrationJob | null;
-  /** Optional: jobs saved by a build without the cutover check have none. */
-  cutover?: CutoverJob | null;
-  /** Optional: jobs saved by a build without undo have none. */
-  undo?: MigrationJob | null;
-}
-export const JOBS_KEY = 'dnsferry:jobs';
+/**
+ * What the background keeps in `storage.session` (no credentials: requests are never stored). Each
+ * kind is optional: jobs saved by a build without the cutover check, or without undo, have none.
+ */
+export type PersistedJobs = { [K in JobKind]?: JobOf[K] | null };

@@ -1,4 +1,4 @@
-import { ENDPOINTS, zoneMode } from '@dnsferry/shared';
+import { API, zoneMode } from '@dnsferry/shared';
 import { MIGRATION_CHANNEL, runEventJob } from './event-job-run';
 import { occupy, type JobSlot, type RunContext } from './job-run';
 import type { Command } from './messages';
@@ -39,8 +39,7 @@ export async function runMigration(
   await runEventJob(ctx, slot, job, occupy(slot, job), {
     channel: MIGRATION_CHANNEL,
     companionUrl: cmd.companionUrl,
-    endpoint: ENDPOINTS.migrate,
-    body: request,
+    call: { endpoint: API.migrate, body: request },
     interrupted: INTERRUPTED_STREAM,
     cancelled: CANCELLED,
     what: job.dryRun ? 'dry run' : 'migration',

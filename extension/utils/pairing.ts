@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ENDPOINTS, PAIR_CONTEXT, PROOF_CONTEXT, PairProofResponseSchema, PairResponseSchema, PairingCodeSchema } from '@dnsferry/shared';
+import { API, PAIR_CONTEXT, PROOF_CONTEXT, PairingCodeSchema } from '@dnsferry/shared';
 import { CompanionError, rawPostJson, type CallOptions } from './companion-http';
 
 /**
@@ -113,7 +113,7 @@ export async function pairWithCompanion(baseUrl: string, typedCode: string, opts
   const codeProof = await hmac(codeKey(code), `${PAIR_CONTEXT}extension\n${origin}\n${nonce}`);
   let res;
   try {
-    res = await rawPostJson(baseUrl, ENDPOINTS.pair, { nonce, codeProof }, PairResponseSchema, opts);
+    res = await rawPostJson(baseUrl, API.pair, { nonce, codeProof }, opts);
   } catch (err) {
     if (err instanceof CompanionError && err.kind === 'protocol') throw impostor(REASONS.noPairingProtocol, err);
     throw err;
@@ -140,7 +140,7 @@ export async function checkTrust(baseUrl: string, opts: CallOptions = {}): Promi
   const nonce = newNonce();
   let res;
   try {
-    res = await rawPostJson(baseUrl, ENDPOINTS.pairProof, { nonce }, PairProofResponseSchema, opts);
+    res = await rawPostJson(baseUrl, API.pairProof, { nonce }, opts);
   } catch (err) {
     if (!(err instanceof CompanionError)) throw err;
     if (err.kind === 'unreachable') return { state: 'down' };

@@ -1,5 +1,6 @@
-import { ENDPOINTS, ScanEventSchema } from '@dnsferry/shared';
+import { API } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
+import { scanRequest } from './requests';
 import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
 
@@ -19,7 +20,7 @@ export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companion
   ctx.emit({ type: 'scan', job: structuredClone(job) });
   const timer = setInterval(flush, ctx.flushMs);
   try {
-    const events = streamNdjson(companionUrl, ENDPOINTS.scan, { domain }, ScanEventSchema, { fetch: ctx.fetch, signal: ac.signal });
+    const events = streamNdjson(companionUrl, API.scan, scanRequest(domain), { fetch: ctx.fetch, signal: ac.signal });
     await followStream(events, ac.signal, {
       event(event) {
         applyScanEvent(job, event);

@@ -1,18 +1,23 @@
 import { watch, type WatchSource } from 'vue';
-import { browser } from 'wxt/browser';
+
+/** A draft's place: one of the `session:` items of `storage-items.ts`, which live in memory only. */
+interface DraftItem<T> {
+  getValue(): Promise<T | null>;
+  setValue(value: NoInfer<T>): Promise<void>;
+}
 
 /**
  * What the user typed survives closing the popup, in `storage.session` only: that area lives in
  * memory and is gone when the browser closes, so credentials held here never reach the disk.
+ * A draft saved by another build may lack fields: each is read as optional.
  */
-export async function loadDraft<T extends object>(key: string): Promise<Partial<T> | undefined> {
-  const saved = await browser.storage.session.get(key);
-  const value = saved[key];
+export async function loadDraft<T extends object>(item: DraftItem<T>): Promise<Partial<T> | undefined> {
+  const value = await item.getValue();
   return value && typeof value === 'object' ? value : undefined;
 }
 
-/** Saves `source()` under `key` shortly after each change. Returns the stop handle. */
-export function keepDraft<T extends object>(key: string, source: WatchSource<T>, delayMs = 150): () => void {
+/** Saves `source()` in `item` shortly after each change. Returns the stop handle. */
+export function keepDraft<T extends object>(item: DraftItem<T>, source: WatchSource<T>, delayMs = 150): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let latest: T | null = null;
   const stop = watch(
@@ -22,7 +27,7 @@ export function keepDraft<T extends object>(key: string, source: WatchSource<T>,
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        if (latest) void browser.storage.session.set({ [key]: JSON.parse(JSON.stringify(latest)) as T });
+        if (latest) void item.setValue(JSON.parse(JSON.stringify(latest)) as T);
       }, delayMs);
     },
     { deep: true },

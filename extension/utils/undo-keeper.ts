@@ -1,5 +1,5 @@
-import { storage } from 'wxt/utils/storage';
 import { UndoDataSchema, type UndoData } from '@dnsferry/shared';
+import { undoItem } from './storage-items';
 
 /**
  * The undo data of the latest runs, in `storage.local`: the companion keeps nothing, so what puts a
@@ -19,7 +19,6 @@ export interface UndoRun {
 
 /** Runs kept; the oldest is forgotten first. */
 export const UNDO_RUNS_KEPT = 10;
-export const UNDO_KEY = 'local:dnsferry:undo' as const;
 
 /** Where the runs are kept: `storage.local` in the extension, anything alike in tests. */
 export interface UndoArea {
@@ -35,8 +34,7 @@ export interface UndoKeeper {
 }
 
 export function localUndoArea(): UndoArea {
-  const item = storage.defineItem<UndoRun[]>(UNDO_KEY, { fallback: [] });
-  return { get: () => item.getValue(), set: (runs) => item.setValue(runs) };
+  return { get: () => undoItem.getValue(), set: (runs) => undoItem.setValue(runs) };
 }
 
 /** What was saved, as far as it still reads as undo data (a run saved by another build may not). */

@@ -1,9 +1,10 @@
-import { ENDPOINTS, undoSteps, type UndoRequest } from '@dnsferry/shared';
+import { API, undoSteps } from '@dnsferry/shared';
 import { UNDO_CHANNEL, runEventJob } from './event-job-run';
 import { occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import type { Command } from './messages';
 import { createMigrationJob, endMigrationJob, type MigrationJob } from './migration-state';
 import { jobTotals } from './migration-totals';
+import { undoRequest } from './requests';
 
 export const UNDO_INTERRUPTED =
   'The companion closed the stream before the end. Undoing again is safe: what is already put back, or changed since the run, is left as it is.';
@@ -35,17 +36,10 @@ export async function runUndo(ctx: RunContext, slot: JobSlot<MigrationJob>, cmd:
     zones: saved.zones.map((u) => ({ name: u.zone, expected: undoSteps(u) })),
     now: job.startedAt,
   }).zones;
-  const request: UndoRequest = {
-    targetToken: cmd.targetToken,
-    targetAccountId: saved.accountId,
-    zones: saved.zones.map((undo) => ({ name: undo.zone, undo })),
-    ...(cmd.deleteZone ? { deleteZone: true } : {}),
-  };
   await runEventJob(ctx, slot, job, ac, {
     channel: UNDO_CHANNEL,
     companionUrl: cmd.companionUrl,
-    endpoint: ENDPOINTS.undo,
-    body: request,
+    call: { endpoint: API.undo, body: undoRequest(saved, cmd.targetToken, cmd.deleteZone) },
     interrupted: UNDO_INTERRUPTED,
     cancelled: UNDO_CANCELLED,
     what: 'undo',

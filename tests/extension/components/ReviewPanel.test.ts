@@ -3,7 +3,7 @@ import { mount, type DOMWrapper } from '@vue/test-utils';
 import type { DnsRecord } from '@dnsferry/shared';
 import ReviewPanel from '@/components/ReviewPanel.vue';
 import type { ZoneEnd } from '@/stores/conflicts';
-import { groupRecords, keyRecords, type ReviewZone } from '@/stores/review';
+import { groupRecords, keyRecords, type ReviewZone } from '@/utils/review-zones';
 import { applyMigrateEvent, createMigrationJob, endMigrationJob } from '@/utils/migration-state';
 import type { Outcome } from '@/utils/record-outcome';
 

@@ -8,6 +8,7 @@ import { useConnectionStore } from '@/stores/connection';
 import { useMigrationStore } from '@/stores/migration';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
+import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
 import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
 
@@ -40,8 +41,9 @@ const conflicts = {
 function manual() {
   const source = useSourceStore();
   source.kind = 'manual';
-  source.manualZone = zone;
-  source.manualText = ['www A 192.0.2.1', 'mail A 93.184.216.34', '@ TXT "v=spf1 include:new.example -all"', '@ MX 10 mail'].join('\n');
+  const paste = usePasteSourceStore();
+  paste.zone = zone;
+  paste.text = ['www A 192.0.2.1', 'mail A 93.184.216.34', '@ TXT "v=spf1 include:new.example -all"', '@ MX 10 mail'].join('\n');
   const c = useConnectionStore();
   c.token = 'tok';
   c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
@@ -184,8 +186,9 @@ describe('conflicts store', () => {
   it('keeps what a dry run said when the popup reopens and its account is restored after', async () => {
     const source = useSourceStore();
     source.kind = 'manual';
-    source.manualZone = zone;
-    source.manualText = 'www A 192.0.2.1';
+    const paste = usePasteSourceStore();
+    paste.zone = zone;
+    paste.text = 'www A 192.0.2.1';
     const store = useConflictsStore();
     await dryRun(['www']);
     // connection.restore() fills the account in once the snapshot is there

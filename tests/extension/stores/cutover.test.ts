@@ -4,6 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CutoverEvent, MigrateRequest } from '@dnsferry/shared';
 import { useCutoverStore } from '@/stores/cutover';
+import { cutoverRequest } from '@/utils/requests';
 import { CHECK_INTERRUPTED, CHECK_INTERRUPTED_BY_RESTART, createJobRunner } from '@/utils/job-runner';
 import type { PersistedJobs } from '@/utils/messages';
 import { companionFetch, errorBody, lines, ndjson } from '../support/fetch';
@@ -43,7 +44,7 @@ describe('cutover store', () => {
     const first = useCutoverStore();
     first.attach(link1);
     await flushPromises();
-    first.check(migrated);
+    first.check(cutoverRequest(migrated, [zone], false));
     await expect.poll(() => first.job?.zones[0]?.lastMessage).toBe(`Checking ${zone}`);
     expect(first.running).toBe(true);
 
@@ -71,9 +72,9 @@ describe('cutover store', () => {
     const store = useCutoverStore();
     store.attach(localLink(runner));
     await flushPromises();
-    store.check(migrated);
+    store.check(cutoverRequest(migrated, [zone], false));
     await runner.idle();
-    store.check(migrated, true);
+    store.check(cutoverRequest(migrated, [zone], true));
     await runner.idle();
     await flushPromises();
     expect(fetch.calls.map((c) => (c.body as { requestActivation: boolean }).requestActivation)).toEqual([false, true]);

@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useReviewStore } from '@/stores/review';
+import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
 
 beforeEach(() => {
@@ -17,8 +18,9 @@ beforeEach(() => {
 function manual(lines: string[]) {
   const source = useSourceStore();
   source.kind = 'manual';
-  source.manualZone = 'example.com';
-  source.manualText = lines.join('\n');
+  const paste = usePasteSourceStore();
+  paste.zone = 'example.com';
+  paste.text = lines.join('\n');
   return useReviewStore();
 }
 

@@ -6,6 +6,8 @@ import { useConnectionStore } from '@/stores/connection';
 import { useMigrationStore } from '@/stores/migration';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
+import { useAzureSourceStore } from '@/stores/azure-source';
+import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
 import { createMigrationJob, applyMigrateEvent } from '@/utils/migration-state';
 
@@ -30,8 +32,9 @@ describe('review store', () => {
   it('groups manual records by type and leaves deselected ones out of the request', () => {
     const source = useSourceStore();
     source.kind = 'manual';
-    source.manualZone = 'example.com';
-    source.manualText = ['@ A 192.0.2.1', 'www A 192.0.2.2', '@ MX 10 mail', '@ TXT "v=spf1 -all"'].join('\n');
+    const paste = usePasteSourceStore();
+    paste.zone = 'example.com';
+    paste.text = ['@ A 192.0.2.1', 'www A 192.0.2.2', '@ MX 10 mail', '@ TXT "v=spf1 -all"'].join('\n');
     const review = useReviewStore();
     expect(review.zones).toHaveLength(1);
     expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([
@@ -63,8 +66,9 @@ describe('review store', () => {
   it('maps the outcome of each record of a dry run back to its row', () => {
     const source = useSourceStore();
     source.kind = 'manual';
-    source.manualZone = 'example.com';
-    source.manualText = '@ A 192.0.2.1\nwww A 192.0.2.2';
+    const paste = usePasteSourceStore();
+    paste.zone = 'example.com';
+    paste.text = '@ A 192.0.2.1\nwww A 192.0.2.2';
     const review = useReviewStore();
     readyTarget();
     review.buildRequest(true);
@@ -88,8 +92,9 @@ describe('review store', () => {
   it('tells the rows of a mirror dry run apart: replaced, updated, differing at the target', () => {
     const source = useSourceStore();
     source.kind = 'manual';
-    source.manualZone = 'example.com';
-    source.manualText = 'www A 192.0.2.1\nmail A 93.184.216.34\n@ MX 10 mail';
+    const paste = usePasteSourceStore();
+    paste.zone = 'example.com';
+    paste.text = 'www A 192.0.2.1\nmail A 93.184.216.34\n@ MX 10 mail';
     const review = useReviewStore();
     readyTarget();
     review.buildRequest(true, { 'example.com': { mode: 'mirror' } });
@@ -154,15 +159,16 @@ describe('review store', () => {
   it('sends Azure zones without records, with the source credentials', () => {
     const source = useSourceStore();
     source.kind = 'azure';
-    source.authMethod = 'bearerToken';
-    source.sourceToken = 'arm-token';
-    source.subscriptionId = SUB;
-    source.zones = [
+    const azure = useAzureSourceStore();
+    azure.authMethod = 'bearerToken';
+    azure.sourceToken = 'arm-token';
+    azure.subscriptionId = SUB;
+    azure.zones = [
       { name: 'a.com', resourceGroup: 'rg1', recordCount: 5 },
       { name: 'b.com', resourceGroup: 'rg2', recordCount: 7 },
       { name: 'c.com', resourceGroup: 'rg2', recordCount: 9 },
     ];
-    source.selectedZones = ['a.com', 'c.com'];
+    azure.selectedZones = ['a.com', 'c.com'];
     readyTarget();
     const review = useReviewStore();
     expect(review.selectedCount).toBe(14);
@@ -191,11 +197,12 @@ describe('review store', () => {
     function azureSource() {
       const source = useSourceStore();
       source.kind = 'azure';
-      source.authMethod = 'bearerToken';
-      source.sourceToken = 'arm-token';
-      source.subscriptionId = SUB;
-      source.zones = [{ name: 'a.com', resourceGroup: 'rg1', recordCount: 4 }];
-      source.selectedZones = ['a.com'];
+      const azure = useAzureSourceStore();
+      azure.authMethod = 'bearerToken';
+      azure.sourceToken = 'arm-token';
+      azure.subscriptionId = SUB;
+      azure.zones = [{ name: 'a.com', resourceGroup: 'rg1', recordCount: 4 }];
+      azure.selectedZones = ['a.com'];
       readyTarget();
       return source;
     }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { normaliseCompanionUrl, SETTINGS_KEY, useSettingsStore } from '@/stores/settings';
+import { normaliseCompanionUrl, useSettingsStore } from '@/stores/settings';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -51,7 +51,7 @@ describe('settings', () => {
   });
 
   it('reads a localhost address saved by an earlier version as 127.0.0.1', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { companionUrl: 'http://localhost:8787' } });
+    await fakeBrowser.storage.local.set({ 'dnsferry:settings': { companionUrl: 'http://localhost:8787' } });
     const store = useSettingsStore();
     await store.load();
     expect(store.companionUrl).toBe('http://127.0.0.1:8787');

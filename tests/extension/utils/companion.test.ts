@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MigrateEventSchema, ScanEventSchema, TargetValidateResponseSchema } from '@dnsferry/shared';
+import { API, type MigrateRequest } from '@dnsferry/shared';
 import { CompanionError, postJson, streamNdjson } from '@/utils/companion';
 import { companionFetch, errorBody, json, ndjson, refused } from '../support/fetch';
 import { pairTestCompanion, proofAnswer } from '../support/pairing';
@@ -14,6 +14,7 @@ const PROOF = '/api/pair/proof';
 const work = (calls: Array<{ url: string; body: unknown }>) => calls.filter((c) => !c.url.endsWith(PROOF));
 
 const BASE = 'http://127.0.0.1:8787';
+const MIGRATE: MigrateRequest = { targetToken: 'secret-token', targetAccountId: 'a'.repeat(32), zones: [{ name: 'example.com' }] };
 
 describe('postJson', () => {
   it('posts JSON and returns the validated answer', async () => {
@@ -21,7 +22,7 @@ describe('postJson', () => {
       '/api/target/validate': () =>
         json(200, { success: true, accounts: [{ id: 'a'.repeat(32), name: 'Acme' }], token: { status: 'active' } }),
     });
-    const res = await postJson(`${BASE}/`, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
+    const res = await postJson(`${BASE}/`, API.targetValidate, { targetToken: 't' }, { fetch });
     expect(res.accounts[0]?.name).toBe('Acme');
     expect(work(fetch.calls)).toEqual([{ url: `${BASE}/api/target/validate`, body: { targetToken: 't' } }]);
   });
@@ -31,7 +32,7 @@ describe('postJson', () => {
       '/api/target/validate': () =>
         errorBody(403, 'forbidden', 'Cloudflare 9109: Unauthorized to access requested resource', 'targetToken'),
     });
-    const err = await postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch }).catch((e: unknown) => e);
+    const err = await postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CompanionError);
     expect(err).toMatchObject({
       kind: 'http',
@@ -43,9 +44,11 @@ describe('postJson', () => {
   });
 
   it('reports an unreachable companion and an answer outside the contract differently', async () => {
-    await expect(postJson(BASE, '/x', {}, TargetValidateResponseSchema, { fetch: refused })).rejects.toMatchObject({ kind: 'unreachable' });
-    const fetch = companionFetch({ '/x': () => json(200, { hello: 'world' }) });
-    await expect(postJson(BASE, '/x', {}, TargetValidateResponseSchema, { fetch })).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch: refused })).rejects.toMatchObject({
+      kind: 'unreachable',
+    });
+    const fetch = companionFetch({ '/api/target/validate': () => json(200, { hello: 'world' }) });
+    await expect(postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch })).rejects.toMatchObject({ kind: 'protocol' });
   });
 });
 
@@ -60,20 +63,22 @@ describe('streamNdjson', () => {
     const chunks = [text.slice(0, 7), text.slice(7, 70), text.slice(70, 71), text.slice(71)];
     const fetch = companionFetch({ '/api/migrate': () => ndjson(chunks) });
     const got = [];
-    for await (const e of streamNdjson(BASE, '/api/migrate', {}, MigrateEventSchema, { fetch })) got.push(e);
+    for await (const e of streamNdjson(BASE, API.migrate, MIGRATE, { fetch })) got.push(e);
     expect(got).toEqual(events);
   });
 
   it('reads a last line without a newline, and refuses a line that is not in the contract', async () => {
-    const ok = companionFetch({ '/m': () => ndjson(['{"type":"done","results":[]}']) });
+    const ok = companionFetch({ '/api/migrate': () => ndjson(['{"type":"done","results":[]}']) });
     const got = [];
-    for await (const e of streamNdjson(BASE, '/m', {}, MigrateEventSchema, { fetch: ok })) got.push(e);
+    for await (const e of streamNdjson(BASE, API.migrate, MIGRATE, { fetch: ok })) got.push(e);
     expect(got).toEqual([{ type: 'done', results: [] }]);
 
-    const bad = companionFetch({ '/m': () => ndjson(['{"type":"status","zone":"a.com","message":"x"}\n', '{"type":"weird"}\n']) });
+    const bad = companionFetch({
+      '/api/migrate': () => ndjson(['{"type":"status","zone":"a.com","message":"x"}\n', '{"type":"weird"}\n']),
+    });
     const seen: unknown[] = [];
     const err = await (async () => {
-      for await (const e of streamNdjson(BASE, '/m', {}, MigrateEventSchema, { fetch: bad })) seen.push(e);
+      for await (const e of streamNdjson(BASE, API.migrate, MIGRATE, { fetch: bad })) seen.push(e);
     })().catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
     expect(err).toMatchObject({ kind: 'protocol' });
@@ -83,7 +88,7 @@ describe('streamNdjson', () => {
     const fetch = companionFetch({
       '/api/migrate': () => errorBody(400, 'invalid_request', 'zones: at least one zone is needed', 'zones'),
     });
-    const it = streamNdjson(BASE, '/api/migrate', { zones: [] }, MigrateEventSchema, { fetch });
+    const it = streamNdjson(BASE, API.migrate, { ...MIGRATE, zones: [] }, { fetch });
     await expect(it.next()).rejects.toMatchObject({ kind: 'http', status: 400, field: 'zones' });
   });
 });
@@ -93,8 +98,8 @@ describe('the proof before credentials', () => {
 
   it('asks the companion for a fresh proof before every request that carries a credential', async () => {
     const fetch = companionFetch({ [PROOF]: proofAnswer(), '/api/target/validate': validate });
-    await postJson(BASE, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
-    await postJson(BASE, '/api/target/validate', { targetToken: 't' }, TargetValidateResponseSchema, { fetch });
+    await postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch });
+    await postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch });
     expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual([PROOF, '/api/target/validate', PROOF, '/api/target/validate']);
     const nonces = fetch.calls.filter((c) => c.url.endsWith(PROOF)).map((c) => (c.body as { nonce: string }).nonce);
     expect(nonces[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -112,12 +117,10 @@ describe('the proof before credentials', () => {
     ];
     for (const answer of impostors) {
       const fetch = companionFetch({ [PROOF]: answer, '/api/target/validate': validate, '/api/migrate': () => ndjson([]) });
-      const err = await postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, {
-        fetch,
-      }).catch((e: unknown) => e);
+      const err = await postJson(BASE, API.targetValidate, { targetToken: 'secret-token' }, { fetch }).catch((e: unknown) => e);
       expect(err).toMatchObject({ kind: 'impostor' });
       expect((err as Error).message).toMatch(/^This is not your dnsferry companion: .*Nothing was sent to it\.$/);
-      const stream = streamNdjson(BASE, '/api/migrate', { targetToken: 'secret-token' }, MigrateEventSchema, { fetch });
+      const stream = streamNdjson(BASE, API.migrate, MIGRATE, { fetch });
       await expect(stream.next()).rejects.toMatchObject({ kind: 'impostor' });
       expect(work(fetch.calls)).toEqual([]);
       expect(JSON.stringify(fetch.calls)).not.toContain('secret-token');
@@ -127,9 +130,9 @@ describe('the proof before credentials', () => {
   it('sends nothing while this browser is not paired', async () => {
     fakeBrowser.reset();
     const fetch = companionFetch({ '/api/target/validate': validate });
-    await expect(
-      postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, { fetch }),
-    ).rejects.toMatchObject({ kind: 'unpaired' });
+    await expect(postJson(BASE, API.targetValidate, { targetToken: 'secret-token' }, { fetch })).rejects.toMatchObject({
+      kind: 'unpaired',
+    });
     expect(work(fetch.calls)).toEqual([]);
   });
 
@@ -140,13 +143,13 @@ describe('the proof before credentials', () => {
       '/api/dns/scan': () => ndjson(['{"type":"done","records":[],"total":0,"subdomainsFound":[]}\n']),
     });
     const got = [];
-    for await (const e of streamNdjson(BASE, '/api/dns/scan', { domain: 'example.com' }, ScanEventSchema, { fetch })) got.push(e);
+    for await (const e of streamNdjson(BASE, API.scan, { domain: 'example.com' }, { fetch })) got.push(e);
     expect(got).toHaveLength(1);
     expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/dns/scan']);
   });
 
   it('says the companion is down when nothing answers the proof request', async () => {
-    await expect(postJson(BASE, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: refused })).rejects.toMatchObject({
+    await expect(postJson(BASE, API.targetValidate, { targetToken: 't' }, { fetch: refused })).rejects.toMatchObject({
       kind: 'unreachable',
     });
   });

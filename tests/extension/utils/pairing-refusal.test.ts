@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { TargetValidateResponseSchema } from '@dnsferry/shared';
+import { API } from '@dnsferry/shared';
 import { postJson } from '@/utils/companion';
 import { REASONS, RefusalError, checkTrust, loadPairing, refusalSentence } from '@/utils/pairing';
 import { companionFetch, errorBody, json } from '../support/fetch';
@@ -43,9 +43,7 @@ describe('checkTrust once this browser has paired', () => {
 
   it.each(ANSWERS)('sends no credential after %s', async (_what, answer, reason) => {
     const fetch = companionFetch({ [PROOF]: answer, '/api/target/validate': () => json(200, {}) });
-    const err = await postJson(BASE, '/api/target/validate', { targetToken: 'secret-token' }, TargetValidateResponseSchema, {
-      fetch,
-    }).catch((e: unknown) => e);
+    const err = await postJson(BASE, API.targetValidate, { targetToken: 'secret-token' }, { fetch }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RefusalError);
     expect((err as RefusalError).refusal).toEqual({ state: 'impostor', reason });
     expect((err as Error).message).toBe(`This is not your dnsferry companion: ${reason}. Nothing was sent to it.`);

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS } from '@dnsferry/companion/config';
 import type { CodeNotice } from '@dnsferry/companion/pairing/codes';
-import { TargetValidateResponseSchema } from '@dnsferry/shared';
+import { API } from '@dnsferry/shared';
 import { postJson } from '@/utils/companion';
 import { REASONS, checkTrust, loadPairing, pairWithCompanion, PAIRINGS_KEY } from '@/utils/pairing';
 
@@ -90,7 +90,7 @@ describe('pairing the extension with the real companion', () => {
     expect(JSON.stringify(stored)).toContain(pairing.key);
     expect(await checkTrust(c.url, { fetch: browserFetch })).toEqual({ state: 'up', companionId: pairing.companionId });
     // and credentials go through: the empty token is the companion's own 400
-    await expect(postJson(c.url, '/api/target/validate', {}, TargetValidateResponseSchema, { fetch: browserFetch })).rejects.toMatchObject({
+    await expect(postJson(c.url, API.targetValidate, { targetToken: '' }, { fetch: browserFetch })).rejects.toMatchObject({
       kind: 'http',
       status: 400,
     });
@@ -129,9 +129,9 @@ describe('pairing the extension with the real companion', () => {
     const fake = await impostor(() => ({ status: 200, body: { success: true, companionId: pairing.companionId, proof: 'A'.repeat(43) } }));
     await fakeBrowser.storage.local.set({ [PAIRINGS_KEY]: { [fake.url]: pairing } });
     expect(await checkTrust(fake.url, { fetch: browserFetch })).toMatchObject({ state: 'impostor' });
-    await expect(
-      postJson(fake.url, '/api/target/validate', { targetToken: 'cf-secret-token' }, TargetValidateResponseSchema, { fetch: browserFetch }),
-    ).rejects.toMatchObject({ kind: 'impostor' });
+    await expect(postJson(fake.url, API.targetValidate, { targetToken: 'cf-secret-token' }, { fetch: browserFetch })).rejects.toMatchObject(
+      { kind: 'impostor' },
+    );
     expect(fake.seen.every((line) => line.startsWith('/api/pair/proof '))).toBe(true);
     expect(fake.seen.join('\n')).not.toContain('cf-secret-token');
   });
@@ -145,9 +145,7 @@ describe('pairing the extension with the real companion', () => {
     expect(await checkTrust(after.url, { fetch: browserFetch })).toEqual({ state: 'impostor', reason: REASONS.refused(403) });
     expect(await loadPairing(after.url)).toEqual(pairing);
     await expect(
-      postJson(after.url, '/api/target/validate', { targetToken: 'cf-secret-token' }, TargetValidateResponseSchema, {
-        fetch: browserFetch,
-      }),
+      postJson(after.url, API.targetValidate, { targetToken: 'cf-secret-token' }, { fetch: browserFetch }),
     ).rejects.toMatchObject({ kind: 'impostor', refusal: { state: 'impostor', reason: REASONS.refused(403) } });
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { UNDO_KEY, UNDO_RUNS_KEPT, createUndoKeeper } from '@/utils/undo-keeper';
+import { UNDO_RUNS_KEPT, createUndoKeeper } from '@/utils/undo-keeper';
 import { memoryArea, undoData } from '../support/undo';
 
 beforeEach(() => fakeBrowser.reset());
@@ -46,7 +46,7 @@ describe('undo keeper', () => {
 
   it('lives in storage.local by default, and holds no credential', async () => {
     await createUndoKeeper().keep(run('r1'), undoData());
-    const raw = (await fakeBrowser.storage.local.get(UNDO_KEY.replace('local:', '')))[UNDO_KEY.replace('local:', '')];
+    const raw = (await fakeBrowser.storage.local.get('dnsferry:undo'))['dnsferry:undo'];
     expect(raw).toEqual([{ ...run('r1'), zones: [undoData()] }]);
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });

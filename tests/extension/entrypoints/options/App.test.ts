@@ -3,7 +3,6 @@ import { createPinia } from 'pinia';
 import { flushPromises, mount } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import App from '@/entrypoints/options/App.vue';
-import { SETTINGS_KEY } from '@/stores/settings';
 import { refused } from '../../support/fetch';
 
 beforeEach(() => {
@@ -20,7 +19,7 @@ async function saveAddress(address: string) {
   await w.get('[data-testid=companion-url-input]').setValue(address);
   await w.get('form').trigger('submit');
   await flushPromises();
-  const saved = (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as { companionUrl?: string } | undefined;
+  const saved = (await fakeBrowser.storage.local.get('dnsferry:settings'))['dnsferry:settings'] as { companionUrl?: string } | undefined;
   return { w, message: w.get('[data-testid=options-message]').text(), saved: saved?.companionUrl };
 }
 

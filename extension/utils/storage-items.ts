@@ -1,0 +1,60 @@
+import { storage } from 'wxt/utils/storage';
+import type { SourceCredentials, SourceZone, Subscription, TargetAccount } from '@dnsferry/shared';
+import type { PersistedJobs } from './messages';
+import type { ManualRow } from './record-rows';
+
+/*
+ * Every key the extension keeps, in one place (the pairing keys excepted: `utils/pairing.ts`). The
+ * keys are the ones earlier builds wrote, so what they saved still reads. `local:` outlives the
+ * browser and holds nothing secret; `session:` lives in memory and is gone when the browser closes
+ * (or the extension is updated), so the drafts below may hold credentials.
+ */
+
+/** The options page's settings; what an earlier build saved is checked when read (stores/settings.ts). */
+export interface SavedSettings {
+  companionUrl?: string;
+  theme?: string;
+}
+export const settingsItem = storage.defineItem<SavedSettings>('local:dnsferry:settings');
+
+/** The undo data of the latest runs (utils/undo-keeper.ts reads what is there, whatever build wrote it). */
+export const undoItem = storage.defineItem<unknown>('local:dnsferry:undo', { fallback: [] });
+
+/** The background's jobs, without credentials, so a restarted service worker can still show them. */
+export const jobsItem = storage.defineItem<PersistedJobs>('session:dnsferry:jobs');
+
+/** What the user typed in the popup, so that closing and reopening it loses nothing. */
+export interface UiDraft {
+  step: string;
+}
+export interface SourceDraft {
+  kind: string;
+}
+export interface AzureDraft {
+  authMethod: SourceCredentials['authMethod'];
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  sourceToken: string;
+  subscriptions: Subscription[];
+  subscriptionId: string;
+  zones: SourceZone[];
+  selectedZones: string[];
+}
+export interface PasteDraft {
+  zone: string;
+  text: string;
+  rows: ManualRow[];
+}
+export interface TargetDraft {
+  token: string;
+  accounts: TargetAccount[];
+  accountId: string;
+  tokenStatus: string;
+  expiresOn: string | null;
+}
+export const uiDraftItem = storage.defineItem<UiDraft>('session:dnsferry:draft:ui');
+export const sourceDraftItem = storage.defineItem<SourceDraft>('session:dnsferry:draft:source');
+export const azureDraftItem = storage.defineItem<AzureDraft>('session:dnsferry:draft:azure');
+export const pasteDraftItem = storage.defineItem<PasteDraft>('session:dnsferry:draft:paste');
+export const targetDraftItem = storage.defineItem<TargetDraft>('session:dnsferry:draft:target');
