@@ -42,10 +42,7 @@ export async function expectedRecords(
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
     for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
   } else if (deps.source) {
-    const content = await deps.source.readZone(
-      { name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) },
-      { signal },
-    );
+    const content = await deps.source.readZone({ name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr }, { signal });
     incoming = content.records;
     from = 'the source';
     notes.push(...content.notes);

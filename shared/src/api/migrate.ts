@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RawRecordSchema } from '../records';
 import { ZoneNameSchema } from '../names';
+import { AxfrSourceSchema } from './axfr';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
@@ -41,12 +42,14 @@ export const MigrateZoneSchema = z
      * Lines that cannot become a record fail in the stream, naming their line number.
      */
     zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
+    /** Or read by a zone transfer (AXFR) from this server, which must allow it (to the companion's address or a TSIG key). */
+    axfr: AxfrSourceSchema.optional(),
     /** Source resource group; found by listing the subscription when absent. */
     resourceGroup: z.string().max(90).optional(),
     ...modeFields,
   })
-  .refine((zone) => zone.records === undefined || zone.zoneFile === undefined, {
-    error: 'send a zone either as records or as zoneFile, not both',
+  .refine((zone) => [zone.records, zone.zoneFile, zone.axfr].filter((x) => x !== undefined).length <= 1, {
+    error: 'send a zone as records, as zoneFile or with axfr: one of them',
     path: ['zoneFile'],
   });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
@@ -80,7 +83,7 @@ export const MigrateRequestSchema = z
         return;
       }
     }
-    const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined);
+    const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined && z.axfr === undefined);
     if (!needSource) return;
     if (!req.subscriptionId) {
       ctx.addIssue({
