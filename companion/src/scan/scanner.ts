@@ -3,6 +3,7 @@ import type { Findings } from './findings';
 import { apexLines } from './messages';
 import { apexQueries, APEX_TYPES, listedQueries, listedQueriesDescription, tlsaNames } from './queries';
 import { FollowUps } from './follow-ups';
+import { edgeAddresses } from './edge-networks';
 import { QueryRunner, type ScanOptions } from './query-runner';
 
 export { SCAN_DEFAULTS, type ScanOptions } from './query-runner';
@@ -102,11 +103,12 @@ async function* closing(runner: QueryRunner, resolver: string, started: number, 
     message: `Scan finished: ${result.total} records on ${names} names, ${runner.sent} queries in ${ms} ms over ${runner.protocol}`,
   };
   stats?.({ queries: runner.sent, ms, protocol: runner.protocol });
+  for (const e of result.edge ?? []) yield { type: 'info', message: e.message };
   yield result;
 }
 
 function done(findings: Findings): Extract<ScanEvent, { type: 'done' }> {
-  const records = findings.records();
+  const { records, edge } = edgeAddresses(findings.records());
   const subdomainsFound = [...new Set(records.map((r) => r.name).filter((n) => n !== '@'))].sort();
-  return { type: 'done', records, total: records.length, subdomainsFound };
+  return { type: 'done', records, total: records.length, subdomainsFound, ...(edge.length ? { edge } : {}) };
 }
