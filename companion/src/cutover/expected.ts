@@ -42,7 +42,10 @@ export async function expectedRecords(
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
     for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
   } else if (deps.source) {
-    const content = await deps.source.readZone({ name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr }, { signal });
+    const content = await deps.source.readZone(
+      { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare },
+      { signal },
+    );
     incoming = content.records;
     from = 'the source';
     notes.push(...content.notes);
