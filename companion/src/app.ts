@@ -47,6 +47,8 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
         'req.headers.authorization',
         'req.headers.cookie',
         ...CREDENTIAL_FIELDS.flatMap((f) => [f, `*.${f}`, `body.${f}`, `err.${f}`]),
+        'body.zones[*].axfr.tsig.secret',
+        'body.zones[*].cloudflare.token',
       ],
       censor: '[redacted]',
     },

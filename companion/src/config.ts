@@ -21,6 +21,8 @@ export interface Config {
    * (`host:port`); null in real use, where those names are resolved and asked on port 53.
    */
   targetNs: { host: string; port: number } | null;
+  /** Where a scan's zone-transfer attempt goes instead of the zone's own name servers (the sandbox, tests). */
+  transferNs: { host: string; port: number } | null;
   /** Records per batch request at the target (the plan's limit: 200 on Free, 3,500 on paid plans). */
   batchSize: number;
   /** Batch requests of a zone in flight at once at the target (1 = one after another). */
@@ -56,6 +58,7 @@ export const DEFAULTS: Config = {
   azureArm: 'https://management.azure.com',
   dohUrl: 'https://cloudflare-dns.com/dns-query',
   targetNs: null,
+  transferNs: null,
   batchSize: 200,
   concurrency: 4,
   upstreamTimeoutMs: 30_000,
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     azureArm: url(env, 'DNSFERRY_AZURE_ARM', DEFAULTS.azureArm),
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
     targetNs: hostPort(env, 'DNSFERRY_TARGET_NS'),
+    transferNs: hostPort(env, 'DNSFERRY_TRANSFER_NS'),
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),
     concurrency: int(env, 'DNSFERRY_CONCURRENCY', DEFAULTS.concurrency, 1, 16),
     upstreamTimeoutMs: int(env, 'DNSFERRY_UPSTREAM_TIMEOUT_MS', DEFAULTS.upstreamTimeoutMs, 100, 600_000),

@@ -152,6 +152,15 @@ export function redactorFor(body: unknown, fields: readonly string[]): Redactor 
       // Longer than any credential the contract accepts: refused with a 400 that does not echo it.
       if (typeof v === 'string' && v.length <= MAX_SECRET_LENGTH) redactor.add(v);
     }
+    // A zone's own source credentials (a zone transfer's TSIG key, another account's token), in `zones[]`.
+    if (Array.isArray(record.zones)) {
+      for (const zone of record.zones.slice(0, 1000) as unknown[]) {
+        const z = zone as { axfr?: { tsig?: { secret?: unknown } }; cloudflare?: { token?: unknown } } | null;
+        for (const secret of [z?.axfr?.tsig?.secret, z?.cloudflare?.token]) {
+          if (typeof secret === 'string' && secret.length <= MAX_SECRET_LENGTH) redactor.add(secret);
+        }
+      }
+    }
   }
   return redactor;
 }

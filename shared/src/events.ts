@@ -7,11 +7,24 @@ export const ScanProgressEventSchema = z.object({ type: z.literal('progress'), m
 export const ScanInfoEventSchema = z.object({ type: z.literal('info'), message: z.string() });
 /** A failure of the scan itself; `done` still follows with whatever was found. */
 export const ScanErrorEventSchema = z.object({ type: z.literal('error'), message: z.string() });
+/** An address of a network's edge found by the scan (e.g. a proxy in front of the site): whose it is and what that means. */
+export const EdgeAddressSchema = z.object({
+  record: DnsRecordSchema,
+  /** The network whose published ranges hold the address (`Cloudflare`, `Fastly`). */
+  network: z.string(),
+  /** True when the address is a proxy's, not the site's: the record is left out of `records` unless the user chooses it. */
+  setApart: z.boolean(),
+  message: z.string(),
+});
+export type EdgeAddress = z.infer<typeof EdgeAddressSchema>;
+
 export const ScanDoneEventSchema = z.object({
   type: z.literal('done'),
   records: z.array(DnsRecordSchema),
   total: z.number().int(),
   subdomainsFound: z.array(z.string()),
+  /** Records whose address is an edge network's; those set apart are not in `records`. */
+  edge: z.array(EdgeAddressSchema).optional(),
 });
 export const ScanEventSchema = z.discriminatedUnion('type', [
   ScanProgressEventSchema,

@@ -43,7 +43,7 @@ export async function expectedRecords(
     for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
   } else if (deps.source) {
     const content = await deps.source.readZone(
-      { name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) },
+      { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare },
       { signal },
     );
     incoming = content.records;

@@ -98,7 +98,7 @@ async function* migrateZone(
     }
 
     // 2. the records: sent, from a zone file, or fetched from the source
-    ({ records, problems } = carried ?? (yield* sourceRecords(entry, deps.source, signal)));
+    ({ records, problems } = carried ?? (yield* sourceRecords(entry, deps.source, signal, targetZone?.id)));
     tally.total = records.length + problems.length;
     yield info(`${plural(tally.total, 'record')} to migrate`);
 

@@ -33,13 +33,25 @@ export async function* sourceRecords(
   entry: MigrateZone,
   source: Source | undefined,
   signal: AbortSignal,
+  targetZoneId?: string,
 ): AsyncGenerator<MigrateEvent, ZoneRecords> {
   const zone = entry.name;
   if (!source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
-  yield { type: 'status', zone, message: 'Reading records from the source' };
+  yield {
+    type: 'status',
+    zone,
+    message: entry.axfr
+      ? `Asking ${entry.axfr.server} for a zone transfer`
+      : entry.cloudflare
+        ? 'Reading records from the source account'
+        : 'Reading records from the source',
+  };
   const content = yield* reportWhile(
     (progress) =>
-      source.readZone({ name: zone, ...(entry.resourceGroup ? { resourceGroup: entry.resourceGroup } : {}) }, { signal, progress }),
+      source.readZone(
+        { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare, targetZoneId },
+        { signal, progress },
+      ),
     (message): MigrateEvent => ({ type: 'info', zone, message }),
   );
   for (const note of content.notes) yield { type: 'info', zone, message: note };

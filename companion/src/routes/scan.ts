@@ -8,11 +8,18 @@ import { scanDomain } from '../scan/scanner';
 
 /** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
 export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
-  handle(app, API.scan, async ({ domain }, request, reply) => {
-    // The resolver is the companion's own (config.dohUrl), never one named by the client.
+  handle(app, API.scan, async ({ domain, transfer }, request, reply) => {
+    // The resolver is the companion's own (config.dohUrl), never one named by the client; so are the
+    // name servers a transfer is asked of (the zone's own, or DNSFERRY_TRANSFER_NS).
+    const { config } = deps;
     const events = scanDomain(
-      { domain, dohUrl: deps.config.dohUrl },
-      { signal: clientGone(reply), fetch: deps.fetch, proxy: deps.config.proxy },
+      { domain, dohUrl: config.dohUrl, transfer: transfer ?? false },
+      {
+        signal: clientGone(reply),
+        fetch: deps.fetch,
+        proxy: config.proxy,
+        transfer: { override: config.transferNs, maxRecords: config.maxRecordsPerRequest, idleMs: config.upstreamTimeoutMs },
+      },
     );
     return sendNdjson<ScanEvent>(reply, events, (err) => [
       { type: 'error', message: `Scan stopped: ${err instanceof Error ? err.message : String(err)}` },

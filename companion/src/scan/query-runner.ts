@@ -24,6 +24,8 @@ export interface ScanOptions {
   fetch?: typeof fetch;
   /** Proxy settings for the HTTP/2 connection the DoH client opens itself (fetch has its own). */
   proxy?: DohClientOptions['proxy'];
+  /** A scan that asks for a zone transfer first: the server to ask instead of the zone's own (DNSFERRY_TRANSFER_NS), and the record limit. */
+  transfer?: { override: { host: string; port: number } | null; maxRecords: number; idleMs: number };
 }
 
 /**
@@ -95,6 +97,12 @@ export class QueryRunner {
     else this.signal.addEventListener('abort', this.onAbort, { once: true });
     // one listener per query in flight (its attempt links its own timeout to this signal)
     setMaxListeners(Math.max(fixed ?? 0, HTTP2_WINDOW.max) + 10, this.stop.signal);
+  }
+
+  /** The IPv4 addresses of a host name outside the scan's bookkeeping (a name server to ask directly). */
+  async addresses(host: string, signal: AbortSignal): Promise<string[]> {
+    const reply = await this.client.query(host, 'A', signal);
+    return reply.answers.flatMap((a) => (a.type === 'A' ? [a.data] : []));
   }
 
   /** Queries sent so far, retries included. */

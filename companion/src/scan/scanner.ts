@@ -1,8 +1,10 @@
-import type { ScanEvent } from '@dnsferry/shared';
+import type { DnsRecord, ScanEvent } from '@dnsferry/shared';
 import type { Findings } from './findings';
 import { apexLines } from './messages';
 import { apexQueries, APEX_TYPES, listedQueries, listedQueriesDescription, tlsaNames } from './queries';
 import { FollowUps } from './follow-ups';
+import { edgeAddresses } from './edge-networks';
+import { transferFirst } from './transfer-first';
 import { QueryRunner, type ScanOptions } from './query-runner';
 
 export { SCAN_DEFAULTS, type ScanOptions } from './query-runner';
@@ -12,6 +14,8 @@ export interface ScanInput {
   domain: string;
   /** The RFC 8484 resolver (the companion's configured one, never a client's). */
   dohUrl: string;
+  /** Ask the domain's own name servers for a zone transfer before guessing names. */
+  transfer?: boolean;
 }
 
 /** Statistics of the last finished scan, for the bench; not part of the event stream. */
@@ -39,8 +43,24 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     if (signal.aborted) return;
     if (!exists) {
       yield { type: 'error', message: `${input.domain} does not exist in the DNS (the resolver answered NXDOMAIN)` };
-      yield done(runner.findings);
+      yield done(runner.findings.records());
       return;
+    }
+    if (input.transfer && options.transfer) {
+      const whole = yield* transferFirst(
+        input.domain,
+        apexNameServers(runner.findings),
+        { lookup: (host, s) => runner.addresses(host, s), override: options.transfer.override, limits: options.transfer },
+        signal,
+      );
+      if (signal.aborted) return;
+      if (whole) {
+        const result = done(whole);
+        yield { type: 'progress', message: `Scan finished: ${result.total} records of ${input.domain}, by zone transfer` };
+        for (const e of result.edge ?? []) yield { type: 'info', message: e.message };
+        yield result;
+        return;
+      }
     }
     yield* belowTheApex(runner);
     if (signal.aborted) return;
@@ -95,18 +115,25 @@ async function* closing(runner: QueryRunner, resolver: string, started: number, 
     yield { type: 'error', message: `The DoH resolver ${resolver} gave no usable answer${failures.first ? ` (${failures.first})` : ''}` };
   }
   const ms = Math.round(performance.now() - started);
-  const result = done(findings);
+  const result = done(findings.records());
   const names = result.subdomainsFound.length + (result.records.some((r) => r.name === '@') ? 1 : 0);
   yield {
     type: 'progress',
     message: `Scan finished: ${result.total} records on ${names} names, ${runner.sent} queries in ${ms} ms over ${runner.protocol}`,
   };
   stats?.({ queries: runner.sent, ms, protocol: runner.protocol });
+  for (const e of result.edge ?? []) yield { type: 'info', message: e.message };
   yield result;
 }
 
-function done(findings: Findings): Extract<ScanEvent, { type: 'done' }> {
-  const records = findings.records();
+/** The apex NS host names the scan saw. */
+function apexNameServers(findings: Findings): string[] {
+  const set = findings.rrsets.get('@|NS');
+  return set ? [...set.answers.values()].flatMap((a) => (a.type === 'NS' ? [String(a.data).replace(/\.$/, '').toLowerCase()] : [])) : [];
+}
+
+function done(found: DnsRecord[]): Extract<ScanEvent, { type: 'done' }> {
+  const { records, edge } = edgeAddresses(found);
   const subdomainsFound = [...new Set(records.map((r) => r.name).filter((n) => n !== '@'))].sort();
-  return { type: 'done', records, total: records.length, subdomainsFound };
+  return { type: 'done', records, total: records.length, subdomainsFound, ...(edge.length ? { edge } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { DnsRecord } from '@dnsferry/shared';
+import type { AccountSource, AxfrSource, DnsRecord } from '@dnsferry/shared';
 
 /** A record set at the source that could not be turned into records (e.g. an alias whose target is unknown). */
 export interface SourceProblem {
@@ -20,7 +20,14 @@ export interface SourceZoneContent {
 export interface Source {
   /** `progress` hears what happens while a long read goes on (pages read, throttling waited out). */
   readZone(
-    zone: { name: string; resourceGroup?: string },
+    zone: {
+      name: string;
+      resourceGroup?: string | undefined;
+      axfr?: AxfrSource | undefined;
+      cloudflare?: AccountSource | undefined;
+      /** The zone the records go to, when it is at the target already: a source must not read it back. */
+      targetZoneId?: string | undefined;
+    },
     opts: { signal: AbortSignal; progress?: (message: string) => void },
   ): Promise<SourceZoneContent>;
 }

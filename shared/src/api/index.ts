@@ -2,6 +2,8 @@ export * from './target-validate';
 export * from './source-validate';
 export * from './source-zones';
 export * from './scan';
+export * from './axfr';
+export * from './account-source';
 export * from './migrate';
 export * from './cutover';
 export * from './pair';

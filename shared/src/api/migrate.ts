@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { RawRecordSchema } from '../records';
 import { ZoneNameSchema } from '../names';
+import { AxfrSourceSchema } from './axfr';
+import { AccountSourceSchema } from './account-source';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
 
@@ -41,12 +43,16 @@ export const MigrateZoneSchema = z
      * Lines that cannot become a record fail in the stream, naming their line number.
      */
     zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
+    /** Or read by a zone transfer (AXFR) from this server, which must allow it (to the companion's address or a TSIG key). */
+    axfr: AxfrSourceSchema.optional(),
+    /** Or read from another account at the target's provider, with that account's token. */
+    cloudflare: AccountSourceSchema.optional(),
     /** Source resource group; found by listing the subscription when absent. */
     resourceGroup: z.string().max(90).optional(),
     ...modeFields,
   })
-  .refine((zone) => zone.records === undefined || zone.zoneFile === undefined, {
-    error: 'send a zone either as records or as zoneFile, not both',
+  .refine((zone) => [zone.records, zone.zoneFile, zone.axfr, zone.cloudflare].filter((x) => x !== undefined).length <= 1, {
+    error: 'send a zone as records, as zoneFile, with axfr or with cloudflare: one of them',
     path: ['zoneFile'],
   });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
@@ -80,7 +86,9 @@ export const MigrateRequestSchema = z
         return;
       }
     }
-    const needSource = req.zones.some((z) => z.records === undefined && z.zoneFile === undefined);
+    const needSource = req.zones.some(
+      (z) => z.records === undefined && z.zoneFile === undefined && z.axfr === undefined && z.cloudflare === undefined,
+    );
     if (!needSource) return;
     if (!req.subscriptionId) {
       ctx.addIssue({

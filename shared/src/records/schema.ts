@@ -72,7 +72,16 @@ const presentation = (type: RecordType) =>
       }
     });
 
-const base = { name: RecordNameSchema, ttl: TtlSchema };
+/**
+ * A note kept with the record where the source has one (a Cloudflare record's comment); never part of
+ * its identity. One line, as the target keeps it.
+ */
+const comment = z
+  .string({ error: 'comment is text' })
+  .max(500, { error: 'comment is at most 500 characters' })
+  .refine((c) => !/[\r\n]/.test(c), { error: 'comment is one line' })
+  .optional();
+const base = { name: RecordNameSchema, ttl: TtlSchema, comment };
 /** Whether the target serves the record through its proxy; absent = DNS only, as the source served it. */
 const proxied = z.boolean({ error: 'proxied is true or false' }).optional();
 

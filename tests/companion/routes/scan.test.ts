@@ -39,6 +39,26 @@ describe('POST /api/dns/scan', () => {
     expect(last.total).toBe(CAFE_TEST_RECORDS.length);
   });
 
+  it("sets the proxy's addresses apart and says whose they are, so a proxied site's edge is not migrated as its records", async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: { domain: 'proxied.test' } });
+    const events = parseLines(res.payload);
+    const done = events.at(-1);
+    if (done?.type !== 'done') throw new Error('no done');
+    const lines = (rs: Array<{ type: string; name: string; content: string }>) => rs.map((r) => `${r.type} ${r.name} ${r.content}`).sort();
+    expect(lines(done.records)).toEqual(['A mail 192.0.2.161', 'A ns1 192.0.2.160', 'A www 151.101.1.195', 'MX @ mail.proxied.test']);
+    expect(done.total).toBe(4);
+    expect(done.edge?.map((e) => `${e.network} ${e.setApart} ${lines([e.record])[0]}`).sort()).toEqual([
+      'Cloudflare true A @ 104.16.132.229',
+      'Cloudflare true A @ 104.16.133.229',
+      'Cloudflare true AAAA @ 2606:4700::6810:84e5',
+      'Fastly false A www 151.101.1.195',
+    ]);
+    const infos = events.filter((e) => e.type === 'info').map((e) => e.message);
+    expect(infos).toContain(
+      "AAAA @ → 2606:4700::6810:84e5 is Cloudflare's proxy address, not your server: use the other Cloudflare account as the source, or give the origin address (not migrated unless you choose to)",
+    );
+  });
+
   it('uses the companion resolver, whatever the body says', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -12,7 +12,7 @@ export { soaQuery, type DohEndpoints, type DohServer } from '@dnsferry/companion
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** The zones this folder serves: the main scan zone first (dnsdist health-checks its SOA). */
-export const TEST_ZONES = ['dnsferry.test', 'xn--caf-dma.test'] as const;
+export const TEST_ZONES = ['dnsferry.test', 'xn--caf-dma.test', 'proxied.test'] as const;
 
 export function startDohServer(): Promise<DohServer> {
   return startServer(TEST_ZONES.map((name) => ({ name, text: readFileSync(join(HERE, `${name}.zone`), 'utf8') })));

@@ -116,8 +116,8 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
       if (!zone) return [];
       return [...zone.store.byId.values()].map(recordToWire);
     },
-    zoneByName(name) {
-      const z = state.zoneByName(name.replace(/\.$/, ''));
+    zoneByName(name, accountId) {
+      const z = state.zoneByName(name.replace(/\.$/, ''), accountId);
       return z ? simZone(z.id) : undefined;
     },
     counters: server.counters,

@@ -263,7 +263,8 @@ export function createZone(state: SimState, z: NewZone, enforceRegistrable: bool
   const labels = ascii.split('.');
   const tld = labels[labels.length - 1] ?? '';
   if (enforceRegistrable && BANNED_TLDS.has(tld)) throw cf.bannedTld();
-  if (state.zoneIdByName.has(ascii)) throw cf.zoneExists(ascii);
+  // One account holds a name once; another account may add it too (a move between accounts starts so).
+  if (state.zoneIn(ascii, z.accountId)) throw cf.zoneExists(ascii);
   const account = state.accounts.get(z.accountId);
   if (enforceRegistrable && !REVERSE_ZONE.test(ascii)) {
     const suffixLabels = MULTI_LABEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 2 : 1;
@@ -287,7 +288,8 @@ export function createZone(state: SimState, z: NewZone, enforceRegistrable: bool
     store: new RecordStore(),
   };
   state.zones.set(zone.id, zone);
-  state.zoneIdByName.set(ascii, zone.id);
+  // the zone that answers for the name stays the one added first (or the active one)
+  if (!state.zoneIdByName.has(ascii)) state.zoneIdByName.set(ascii, zone.id);
   return zone;
 }
 

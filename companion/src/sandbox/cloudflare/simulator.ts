@@ -50,7 +50,8 @@ export interface CloudflareSim {
   markUnregistered(domain: string): void;
   zones(): SimZone[];
   records(zoneId: string): Array<Record<string, unknown>>;
-  zoneByName(name: string): SimZone | undefined;
+  /** Without an account: the zone that answers for the name in the DNS. */
+  zoneByName(name: string, accountId?: string): SimZone | undefined;
   readonly counters: Counters;
   resetCounters(): void;
   /** The most recent requests (bounded, oldest dropped): path below /client/v4 without the query; status 0 = no answer (reset or held). */

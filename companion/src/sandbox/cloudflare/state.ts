@@ -313,15 +313,29 @@ export class SimState {
     return s;
   }
 
-  zoneByName(name: string): Zone | undefined {
+  /** The zone of that name that answers in the DNS, or the one an account holds. */
+  zoneByName(name: string, accountId?: string): Zone | undefined {
+    if (accountId !== undefined) return this.zoneIn(name.toLowerCase(), accountId);
     const id = this.zoneIdByName.get(name.toLowerCase());
     return id ? this.zones.get(id) : undefined;
+  }
+
+  zoneIn(name: string, accountId: string): Zone | undefined {
+    for (const z of this.zones.values()) if (z.name === name && z.accountId === accountId) return z;
+    return undefined;
   }
 
   deleteZone(id: string): void {
     const z = this.zones.get(id);
     if (!z) return;
     this.zones.delete(id);
-    if (this.zoneIdByName.get(z.name) === id) this.zoneIdByName.delete(z.name);
+    if (this.zoneIdByName.get(z.name) !== id) return;
+    this.zoneIdByName.delete(z.name);
+    for (const other of this.zones.values()) {
+      if (other.name === z.name) {
+        this.zoneIdByName.set(z.name, other.id);
+        break;
+      }
+    }
   }
 }

@@ -66,7 +66,7 @@ const RECORD_SETS_PER_PAGE = 1000;
 async function readZone(
   arm: ArmClient,
   subscriptionId: string,
-  zone: { name: string; resourceGroup?: string },
+  zone: { name: string; resourceGroup?: string | undefined },
   signal: AbortSignal,
   progress?: (message: string) => void,
 ): Promise<SourceZoneContent> {

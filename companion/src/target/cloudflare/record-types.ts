@@ -185,7 +185,7 @@ export function toPayload(r: DnsRecord, zone: string): Record<string, unknown> {
   const name = fqdn(r.name, zone);
   const ttl = targetTtl(r.ttl);
   if (!isHeldType(r.type)) throw new Error(`${r.type} records are not sent to the target`);
-  return { type: r.type, name, ttl, ...CLOUDFLARE_TYPES[r.type].toWire(r) };
+  return { type: r.type, name, ttl, ...CLOUDFLARE_TYPES[r.type].toWire(r), ...(r.comment ? { comment: r.comment } : {}) };
 }
 
 /** A record read from the target → canonical (null for types we do not migrate, or a value we cannot read). */
@@ -193,6 +193,13 @@ export function fromWire(w: CloudflareRecord, zone: string): DnsRecord | null {
   const name = resolveName(w.name.toLowerCase().replace(/\.$/, '') + '.', zone);
   if (name === null || !isHeldType(w.type)) return null;
   const value = CLOUDFLARE_TYPES[w.type].fromWire(w);
-  const parsed = DnsRecordSchema.safeParse({ type: w.type, name, ttl: w.ttl, ...value, ...(w.proxied ? { proxied: true } : {}) });
+  const parsed = DnsRecordSchema.safeParse({
+    type: w.type,
+    name,
+    ttl: w.ttl,
+    ...value,
+    ...(w.proxied ? { proxied: true } : {}),
+    ...(w.comment ? { comment: w.comment } : {}),
+  });
   return parsed.success ? parsed.data : null;
 }

@@ -8,6 +8,7 @@ export interface CloudflareRecord {
   proxied?: boolean;
   priority?: number;
   data?: Record<string, unknown>;
+  comment?: string | null;
 }
 
 export interface CloudflareZone {

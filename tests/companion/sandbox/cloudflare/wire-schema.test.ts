@@ -242,6 +242,12 @@ describe('Cloudflare simulator wire format vs the official schemas', () => {
 
   it('zone creation errors: 1061 duplicate, 1049 unregistered, 1099 subdomain, name pattern', async () => {
     await c.fail(400, 1061, 'POST', '/zones', { name: 'schema-check.com', account: { id: c.seed.accountId } });
+    // another account may add a name one account holds (a move between accounts starts so); it waits as pending
+    const second = c.seed.accounts[1]?.id ?? '';
+    const moved = await c.call('POST', '/zones', { name: 'schema-check.com', account: { id: second } });
+    expect(result<{ status: string; account: { id: string } }>(moved)).toMatchObject({ status: 'pending', account: { id: second } });
+    expect(c.sim.zoneByName('schema-check.com')?.accountId).toBe(c.seed.accountId);
+    expect(c.sim.zoneByName('schema-check.com', second)?.status).toBe('pending');
     c.sim.markUnregistered('never-registered.com');
     const a = await c.fail(400, 1049, 'POST', '/zones', { name: 'never-registered.com', account: { id: c.seed.accountId } });
     expect((a.body.errors as Array<{ message: string }>)[0]?.message).toBe('never-registered.com is not a registered domain');
