@@ -12,7 +12,12 @@ import type { Runtime } from './runtime';
 export async function playStream(
   rt: Runtime,
   events: AsyncIterable<MigrateEvent>,
-  opts: { dryRun: boolean; stopped: string; words: { created: string; removed: string } },
+  opts: {
+    stopped: string;
+    words: { created: string; removed: string };
+    /** The line above the zones' name servers on a terminal; null: not shown (an undo). */
+    nameServersHeading: string | null;
+  },
 ): Promise<RunSummary> {
   const summary = new RunSummary();
   const view = rt.json ? null : new ProgressView(rt.stdout, opts.words);
@@ -29,6 +34,6 @@ export async function playStream(
     if (view) view.event(e);
     else await writeLine(rt.stdout, e);
   }
-  view?.end(summary, opts.dryRun);
+  view?.end(summary, opts.nameServersHeading);
   return summary;
 }

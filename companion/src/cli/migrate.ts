@@ -103,8 +103,10 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
     { signal: rt.signal },
   );
   const summary = await playStream(rt, events, {
-    dryRun,
     stopped: 'Migration stopped',
+    nameServersHeading: dryRun
+      ? 'The name servers the zones have at the target:'
+      : 'Set these name servers at the registrar (then run dnsferry check):',
     words: dryRun ? { created: 'to create', removed: 'to remove' } : { created: 'created', removed: 'removed' },
   });
 

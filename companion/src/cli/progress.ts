@@ -83,8 +83,8 @@ export class ProgressView {
     if (now || Date.now() - this.drawnAt >= REDRAW_MS) this.redraw();
   }
 
-  /** The last state kept on screen, then what failed and what to do next. */
-  end(summary: RunSummary, dryRun: boolean): void {
+  /** The last state kept on screen, then what failed and, after a migration, the name servers to set. */
+  end(summary: RunSummary, nameServersHeading: string | null): void {
     this.redraw();
     this.draw.done();
     const say = (text = '') => this.out.write(`${text}\n`);
@@ -96,9 +96,9 @@ export class ProgressView {
         say(`  … and ${summary.failures.length - LISTED_FAILURES} more (--json lists every event)`);
     }
     const withNs = [...summary.zones].filter(([, r]) => r.nameServers.length > 0);
-    if (withNs.length > 0) {
+    if (nameServersHeading && withNs.length > 0) {
       say();
-      say(dryRun ? 'Name servers the registrar would point at:' : 'Set these name servers at the registrar (then run dnsferry check):');
+      say(nameServersHeading);
       for (const [zone, r] of withNs) say(`  ${zone}  ${r.nameServers.join('  ')}`);
     }
   }

@@ -53,8 +53,8 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
   );
   const dryRun = body.dryRun ?? false;
   const summary = await playStream(rt, events, {
-    dryRun,
     stopped: 'Undo stopped',
+    nameServersHeading: null,
     words: dryRun ? { created: 'to restore', removed: 'to remove' } : { created: 'restored', removed: 'removed' },
   });
   return summary.exitCode(rt.unreachable());

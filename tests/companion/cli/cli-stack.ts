@@ -82,10 +82,11 @@ export async function startCliStack(cli: string[], opts: { sim?: CloudflareSimOp
    * everything it drew, escape codes included.
    */
   function runInTerminal(args: string[], o: { env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
-    const command = [...cli, ...args].map(shellQuote).join(' ');
+    // Sized as a terminal window is (a pseudo-terminal without a tty on stdin starts at 0 × 0).
+    const command = `stty cols 160 rows 40 && exec ${[...cli, ...args].map(shellQuote).join(' ')}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: dir,
-      env: withoutUndefined({ ...env, TERM: 'xterm-256color', COLUMNS: '160', LINES: '40', ...o.env }),
+      env: withoutUndefined({ ...env, TERM: 'xterm-256color', ...o.env }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out = { stdout: '', stderr: '' };

@@ -44,6 +44,22 @@ describe('dnsferry on a terminal', () => {
     expect(tail).toMatch(/Undo data: big\.example\.undo-\d{8}T\d{6}\.json {2}\(dnsferry undo/);
   });
 
+  it('shows on the zone line a wait the target imposes', async () => {
+    // 10 requests per 2 s: the token's budget runs out partway through the zone's 12 one-record batches.
+    const limited = await startCliStack(cli.command, { sim: { rateLimit: { limit: 10, windowMs: 2000 } } });
+    try {
+      writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
+      const run = await limited.runInTerminal(['migrate', 'limited.example', '--zone-file', 'z.zone'], { env });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /… limited\.example {2}\d+\/12 records · \d+ created · 0 skipped · 0 failed · waiting \d+ s \(rate limit\)/,
+      );
+      expect(run.stdout).toMatch(/✓ limited\.example {2}12\/12 records · 12 created · 0 skipped · 0 failed\s/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('writes no escape code when piped: NDJSON on stdout, plain sentences on stderr', async () => {
     const run = await stack.run(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
     expect(run.code).toBe(1);
