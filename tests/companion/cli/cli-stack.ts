@@ -81,7 +81,7 @@ export async function startCliStack(cli: string[], opts: { sim?: CloudflareSimOp
    * `dnsferry ARGS` in a pseudo-terminal (util-linux `script`), as a person at a terminal runs it:
    * everything it drew, escape codes included.
    */
-  function runInTerminal(args: string[], o: { env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
+  function runInTerminal(args: string[], o: { env?: Record<string, string | undefined>; typed?: string } = {}): Promise<CliRun> {
     // Sized as a terminal window is (a pseudo-terminal without a tty on stdin starts at 0 × 0).
     const command = `stty cols 160 rows 40 && exec ${[...cli, ...args].map(shellQuote).join(' ')}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
@@ -92,6 +92,16 @@ export async function startCliStack(cli: string[], opts: { sim?: CloudflareSimOp
     const out = { stdout: '', stderr: '' };
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out.stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+    // What the person types, once the program asks (a prompt ends in ': '); the terminal is left open.
+    if (o.typed !== undefined) {
+      const typed = o.typed;
+      const onData = () => {
+        if (!/: $/.test(out.stdout)) return;
+        child.stdout.off('data', onData);
+        child.stdin.write(typed);
+      };
+      child.stdout.on('data', onData);
+    }
     return new Promise((resolve, reject) => {
       child.once('error', reject);
       child.once('close', (code) => resolve({ code, ...out }));

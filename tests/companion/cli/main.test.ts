@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCli, startCliStack, type CliStack } from './cli-stack';
 
@@ -46,5 +49,38 @@ describe('dnsferry', () => {
     const config = await stack.run(['accounts'], { env: { DNSFERRY_CLOUDFLARE_API: 'ftp://example' } });
     expect(config.code).toBe(2);
     expect(config.stderr).toContain('DNSFERRY_CLOUDFLARE_API must be http(s)');
+  });
+
+  it('serve starts the companion, which answers the API until it is stopped', async () => {
+    const child = spawn(cli.command[0] ?? '', [...cli.command.slice(1), 'serve'], {
+      cwd: stack.dir,
+      env: { ...stack.env, DNSFERRY_PORT: '0', DNSFERRY_HOME: join(stack.dir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const address = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m?.[1]) resolve(m[1]);
+      });
+      void exited.then(() => reject(new Error(`serve ended: ${err}`)));
+    });
+    try {
+      const res = await fetch(`${address}/api/target/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ targetToken: stack.seed.token }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, token: { status: 'active' } });
+      expect(err).toMatch(/dnsferry pairing code: [0-9A-Z]{4}-[0-9A-Z]{4}/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect((await exited)[0]).toBe(0);
   });
 });
