@@ -22,6 +22,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   zones: () => import('./zones').then((m) => m.zonesCommand),
 };
 
+/** A command's help; own keys only, so `dnsferry constructor` is an unknown command like any other. */
+const helpFor = (name: string): string | undefined => (Object.hasOwn(HELP, name) && name !== 'dnsferry' ? HELP[name] : undefined);
+
 /** Exit code of a run stopped by Ctrl-C, as shells report SIGINT (128 + 2). */
 const INTERRUPTED = 130;
 
@@ -30,10 +33,10 @@ async function main(argv: string[], io: Io, signal: AbortSignal, onRuntime: (rt:
   const [command, ...args] = argv;
   const helpFlag = (a: string) => a === '--help' || a === '-h';
   if (command === undefined || helpFlag(command) || command === 'help') {
-    io.stdout.write(`${HELP[args[0] ?? 'dnsferry'] ?? HELP.dnsferry}\n`);
+    io.stdout.write(`${helpFor(args[0] ?? 'dnsferry') ?? HELP.dnsferry}\n`);
     return EXIT.ok;
   }
-  const help = HELP[command];
+  const help = helpFor(command);
   if (!help)
     throw usageError(`unknown command "${command}"; the commands are ${[...Object.keys(COMMANDS), 'serve'].join(', ')} (dnsferry --help)`);
   if (args.some(helpFlag)) {

@@ -43,6 +43,9 @@ describe('dnsferry', () => {
     expect(unknown.stderr).toBe(
       'dnsferry: unknown command "migrat"; the commands are migrate, undo, check, scan, accounts, zones, serve (dnsferry --help)\n',
     );
+    const inherited = await stack.run(['constructor']);
+    expect(inherited.code).toBe(2);
+    expect(inherited.stderr).toContain('unknown command "constructor"');
     const option = await stack.run(['scan', 'example.com', '--depth', '3']);
     expect(option.code).toBe(2);
     expect(option.stderr).toContain("Unknown option '--depth' (see dnsferry scan --help)");
