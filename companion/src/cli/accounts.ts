@@ -1,0 +1,41 @@
+import type { TargetValidateResponse } from '@dnsferry/shared';
+import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { parseCommand } from './args';
+import { cloudflareToken } from './credentials';
+import { EXIT, usageError, type ExitCode } from './exit-codes';
+import type { Runtime } from './runtime';
+import { targetFailure } from './target';
+
+export const ACCOUNTS_OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `dnsferry accounts`: the token checked and its accounts listed, as /api/target/validate answers. */
+export async function accountsCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
+  const { positionals } = parseCommand('accounts', args, ACCOUNTS_OPTIONS);
+  if (positionals.length > 0) throw usageError('accounts takes no argument; the token comes from CLOUDFLARE_API_TOKEN');
+  const token = await cloudflareToken(rt);
+  let verified: Awaited<ReturnType<typeof verifyAndListAccounts>>;
+  try {
+    verified = await verifyAndListAccounts(
+      cloudflareClient(rt.config, rt.fetch, token),
+      token,
+      rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined,
+      rt.signal,
+    );
+  } catch (err) {
+    throw targetFailure(rt, err);
+  }
+  const { accounts, status, expiresOn } = verified;
+  if (rt.json) {
+    const answer: TargetValidateResponse = { success: true, accounts, token: { status, ...(expiresOn ? { expiresOn } : {}) } };
+    rt.stdout.write(`${JSON.stringify(answer)}\n`);
+    return EXIT.ok;
+  }
+  rt.stdout.write(
+    `Token ${status}${expiresOn ? `, expires ${expiresOn}` : ''}; ${accounts.length} account${accounts.length === 1 ? '' : 's'}:\n`,
+  );
+  for (const a of accounts) rt.stdout.write(`  ${a.id}  ${a.name}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,118 @@
+import { CutoverRequestSchema, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
+import { cutoverCheck } from '../cutover/check';
+import { DirectDnsClient } from '../cutover/dns-client';
+import { parseBody } from '../http/parse';
+import { withinLimits } from '../routes/limits';
+import { createDohClient } from '../scan/doh-client';
+import { sourceFor } from '../source/from-request';
+import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
+import { parseCommand } from './args';
+import { asUsage } from './as-usage';
+import { azureServicePrincipal } from './credentials';
+import { EXIT, usageError, type ExitCode } from './exit-codes';
+import { readInput, readJson } from './input-files';
+import { writeLine } from './ndjson-out';
+import type { Runtime } from './runtime';
+import { loginToTarget } from './target';
+
+export const CHECK_OPTIONS = {
+  'zone-file': { type: 'string', multiple: true },
+  records: { type: 'string', multiple: true },
+  azure: { type: 'string' },
+  'request-activation': { type: 'boolean' },
+  account: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Mismatches shown per zone on the terminal; --json has the report's full list. */
+const SHOWN_MISMATCHES = 10;
+
+/** `dnsferry check ZONE…`: the /api/cutover/check stream — whether each zone is ready for the name server switch. */
+export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
+  const { values: v, positionals: names } = parseCommand('check', args, CHECK_OPTIONS);
+  if (names.length === 0) throw usageError('name the zones to check: dnsferry check example.com');
+  const files = v['zone-file'] ?? [];
+  const recordFiles = v.records ?? [];
+  for (const [flag, list] of [
+    ['--zone-file', files],
+    ['--records', recordFiles],
+  ] as const) {
+    if (list.length > 0 && list.length !== names.length) throw usageError(`give one ${flag} per zone, in the same order`);
+  }
+  const zones: Array<Record<string, unknown>> = [];
+  for (const [i, name] of names.entries()) {
+    const file = files[i];
+    const recordFile = recordFiles[i];
+    if (file) zones.push({ name, zoneFile: await readInput(rt, file, '--zone-file') });
+    else if (recordFile) zones.push({ name, records: await readJson(rt, recordFile, '--records') });
+    else zones.push({ name });
+  }
+  const source = v.azure ? { subscriptionId: v.azure, ...(await azureServicePrincipal(rt)) } : {};
+  const login = await loginToTarget(rt, v.account);
+  const body = asUsage(rt, () => {
+    const request = parseBody(CutoverRequestSchema, {
+      targetToken: login.token,
+      targetAccountId: login.accountId,
+      zones,
+      ...(v['request-activation'] ? { requestActivation: true } : {}),
+      ...source,
+    });
+    withinLimits(
+      rt.config,
+      request.zones.length,
+      request.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
+    );
+    return request;
+  });
+  const fromSource = asUsage(rt, () => sourceFor(body, rt));
+
+  // From here on, as routes/cutover-check.ts runs it.
+  const target = createCloudflareCutoverTarget(rt.config, rt.fetch, body.targetToken, body.targetAccountId);
+  const doh = createDohClient(rt.config.dohUrl, { fetch: rt.fetch, proxy: rt.config.proxy });
+  const dns = new DirectDnsClient();
+  const reports: CutoverZoneReport[] = [];
+  let finished = false;
+  const show = async (e: CutoverEvent) => {
+    if (e.type === 'zone-report') reports.push(e);
+    if (e.type === 'done') finished = true;
+    if (rt.json) await writeLine(rt.stdout, e);
+    else if (e.type === 'zone-report') printReport(rt, e);
+    else if (e.type !== 'done') rt.stdout.write(`  ${e.zone}  ${e.message}\n`);
+  };
+  try {
+    const events = cutoverCheck(
+      { zones: body.zones, requestActivation: body.requestActivation ?? false, maxRecords: rt.config.maxRecordsPerRequest },
+      { target, doh, dns, targetNs: rt.config.targetNs, ...(fromSource ? { source: fromSource } : {}) },
+      { signal: rt.signal },
+    );
+    for await (const e of events) await show(e);
+  } catch (err) {
+    await show({
+      type: 'info',
+      zone: '',
+      message: rt.redactor.scrub(`Check stopped: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    await show({ type: 'done', results: [] });
+  } finally {
+    dns.close();
+    doh.close();
+  }
+  if (finished && reports.length === names.length && reports.every((r) => r.ready)) return EXIT.ok;
+  return rt.unreachable() ? EXIT.unreachable : EXIT.failed;
+}
+
+function printReport(rt: Runtime, r: CutoverZoneReport): void {
+  const say = (text: string) => rt.stdout.write(`${text}\n`);
+  say('');
+  say(`${r.ready ? '✓' : '✗'} ${r.zone}: ${r.message}`);
+  say(`    at the target   ${r.targetStatus}; name servers ${r.nameServers.join(', ') || '-'}`);
+  say(`    delegation      ${r.delegation.current.join(', ') || 'none found'}${r.delegation.switched ? ' (switched)' : ''}`);
+  say(`    DNSSEC          ${r.dnssec.message}`);
+  say(`    answers         ${r.parity.matching} of ${r.parity.checked} records as expected`);
+  for (const m of r.parity.mismatches.slice(0, SHOWN_MISMATCHES)) {
+    say(`      ${m.type} ${m.name}: expected ${m.expected.join(', ') || 'nothing'}, answered ${m.actual.join(', ') || 'nothing'}`);
+  }
+  if (r.parity.mismatches.length > SHOWN_MISMATCHES)
+    say(`      … and ${r.parity.mismatches.length - SHOWN_MISMATCHES} more (--json lists them)`);
+}

@@ -1,0 +1,85 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { liveArea } from './live-area';
+import { ScanRequestSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
+import { parseBody } from '../http/parse';
+import { scanDomain } from '../scan/scanner';
+import { parseCommand } from './args';
+import { asUsage } from './as-usage';
+import { CliError, EXIT, usageError, type ExitCode } from './exit-codes';
+import { writeLine } from './ndjson-out';
+import type { Runtime } from './runtime';
+import { shown } from './undo-file';
+
+/** The scanner's error when not one query was answered (scan/scanner.ts). */
+const NO_RESOLVER = /^The DoH resolver .* gave no usable answer/;
+
+export const SCAN_OPTIONS = {
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `dnsferry scan DOMAIN`: the /api/dns/scan stream, through the configured resolver (DNSFERRY_DOH_URL). */
+export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
+  const { values: v, positionals } = parseCommand('scan', args, SCAN_OPTIONS);
+  const [name, ...extra] = positionals;
+  if (!name || extra.length > 0) throw usageError('name one domain: dnsferry scan example.com');
+  const { domain } = asUsage(rt, () => parseBody(ScanRequestSchema, { domain: name }));
+  const events = scanDomain({ domain, dohUrl: rt.config.dohUrl }, { signal: rt.signal, fetch: rt.fetch, proxy: rt.config.proxy });
+
+  const draw = rt.json ? null : liveArea(rt.stdout);
+  const errors: string[] = [];
+  let done: Extract<ScanEvent, { type: 'done' }> | undefined;
+  try {
+    for await (const e of events) {
+      if (e.type === 'error') errors.push(e.message);
+      if (e.type === 'done') done = e;
+      if (!draw) await writeLine(rt.stdout, e);
+      else if (e.type === 'progress') draw(`… ${e.message}`);
+    }
+  } catch (err) {
+    // As the route ends a stream that failed: an error event, then done with nothing found.
+    const failure = {
+      type: 'error' as const,
+      message: rt.redactor.scrub(`Scan stopped: ${err instanceof Error ? err.message : String(err)}`),
+    };
+    errors.push(failure.message);
+    done = { type: 'done', records: [], total: 0, subdomainsFound: [] };
+    if (!draw) for (const e of [failure, done]) await writeLine(rt.stdout, e);
+  }
+  if (draw) {
+    draw.clear();
+    for (const message of errors) rt.stdout.write(`! ${message}\n`);
+    if (done) printRecords(rt, domain, done.records, done.subdomainsFound);
+  }
+  if (v.out && done) {
+    const path = resolve(rt.cwd, v.out);
+    try {
+      await writeFile(path, `${JSON.stringify({ records: done.records }, null, 2)}\n`);
+    } catch (err) {
+      throw new CliError(EXIT.failed, `the records could not be written to ${path}: ${(err as Error).message}`);
+    }
+    const where = shown(rt, path);
+    (rt.json ? rt.stderr : rt.stdout).write(
+      `${rt.json ? 'dnsferry: ' : '\n'}records written to ${where} (dnsferry migrate ${domain} --records ${where})\n`,
+    );
+  }
+  if (!done) return EXIT.failed;
+  if (errors.length === 0) return EXIT.ok;
+  // The scanner's DoH client keeps its own HTTP/2 connection, so the fetch cannot tell; its error says it.
+  return rt.unreachable() || errors.some((m) => NO_RESOLVER.test(m)) ? EXIT.unreachable : EXIT.failed;
+}
+
+function printRecords(rt: Runtime, domain: string, records: DnsRecord[], subdomains: string[]): void {
+  const rows = records.map((r) => [
+    r.type,
+    r.name,
+    String(r.ttl),
+    'priority' in r && r.priority !== undefined ? `${r.priority} ${r.content}` : r.content,
+  ]);
+  const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i]?.length ?? 0)));
+  for (const row of rows) rt.stdout.write(`  ${row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  ')}\n`);
+  rt.stdout.write(`\n${records.length} record${records.length === 1 ? '' : 's'} found at ${domain}`);
+  rt.stdout.write(subdomains.length > 0 ? ` (names below it: ${subdomains.join(', ')})\n` : '\n');
+}

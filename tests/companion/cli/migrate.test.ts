@@ -1,0 +1,159 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
+import { buildApp } from '@dnsferry/companion/app';
+import { DEFAULTS } from '@dnsferry/companion/config';
+import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
+import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
+import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/onboarding';
+import { heldLines, parseNdjson } from '../../support/stack';
+import { buildCli, lines, startCliStack, type CliStack } from './cli-stack';
+
+let cli: Awaited<ReturnType<typeof buildCli>>;
+let stack: CliStack;
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.remove();
+});
+beforeEach(async () => {
+  stack = await startCliStack(cli.command);
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const ZONE_FILE = `$TTL 3600
+@    IN SOA ns1.oldhost.example. admin.example.net. 1 7200 900 1209600 300
+@    IN NS  ns1.oldhost.example.
+@    IN A   192.0.2.1
+www  IN A   192.0.2.2
+@    IN MX  10 mail.example.net.
+mail IN A   192.0.2.25
+@    IN TXT "v=spf1 mx -all"
+`;
+/** What the target holds after ZONE_FILE lands (apex SOA and NS are the target's own). */
+const LANDED = [
+  'A example.net 192.0.2.1 3600',
+  'A mail.example.net 192.0.2.25 3600',
+  'A www.example.net 192.0.2.2 3600',
+  'MX example.net mail.example.net 3600',
+  'TXT example.net "v=spf1 mx -all" 3600',
+];
+
+const events = (stdout: string): MigrateEvent[] => lines(stdout).map((l) => MigrateEventSchema.parse(l));
+const undoFiles = () => readdirSync(stack.dir).filter((f) => /\.undo-\d{8}T\d{6}\.json$/.test(f));
+
+describe('dnsferry migrate', () => {
+  it('migrates a zone file, writes the undo data beside it and says where; exit 0', async () => {
+    writeFileSync(join(stack.dir, 'example.net.zone'), ZONE_FILE);
+    const run = await stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone']);
+    expect(run.code).toBe(0);
+    expect(heldLines(stack.sim, 'example.net')).toEqual(LANDED);
+    const out = events(run.stdout);
+    expect(out.at(-1)).toEqual({
+      type: 'done',
+      results: [{ zone: 'example.net', created: 5, updated: 0, skipped: 2, failed: 0, removed: 0 }],
+    });
+    const [file] = undoFiles();
+    expect(file).toMatch(/^example\.net\.undo-/);
+    expect(run.stderr).toContain(`undo data written to ${file}`);
+    const written = JSON.parse(readFileSync(join(stack.dir, file ?? ''), 'utf8')) as {
+      zones: Array<{ name: string; undo: { created: unknown[] } }>;
+    };
+    expect(written.zones.map((z) => [z.name, z.undo.created.length])).toEqual([['example.net', 5]]);
+  });
+
+  it('reads the zone file from standard input with --zone-file -', async () => {
+    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-'], { stdin: ZONE_FILE });
+    expect(run.code).toBe(0);
+    expect(heldLines(stack.sim, 'example.net')).toEqual(LANDED);
+    expect(undoFiles()).toHaveLength(1);
+  });
+
+  it('migrates several zones in one call, from records files', async () => {
+    writeFileSync(join(stack.dir, 'a.json'), JSON.stringify([{ type: 'A', name: 'www', content: '192.0.2.10', ttl: 300 }]));
+    writeFileSync(join(stack.dir, 'b.json'), JSON.stringify({ records: [{ type: 'TXT', name: '@', content: 'hello', ttl: 300 }] }));
+    const run = await stack.run(['migrate', 'a.example', 'b.example', '--records', 'a.json', '--records', 'b.json']);
+    expect(run.code).toBe(0);
+    expect(heldLines(stack.sim, 'a.example')).toEqual(['A www.a.example 192.0.2.10 300']);
+    expect(heldLines(stack.sim, 'b.example')).toEqual(['TXT b.example "hello" 300']);
+    expect(undoFiles()[0]).toMatch(/^2-zones\.undo-/);
+  });
+
+  it('a dry run writes nothing and leaves no undo file', async () => {
+    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--dry-run'], { stdin: ZONE_FILE });
+    expect(run.code).toBe(0);
+    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
+    expect(events(run.stdout).filter((e) => e.type === 'record')).toHaveLength(5);
+    expect(undoFiles()).toEqual([]);
+  });
+
+  it('mirror mode with prune replaces what the target held; exit 1 when a record fails', async () => {
+    seedOnboardedZone(stack.sim, { accountId: stack.seed.accountId, name: 'onboarded.example' });
+    const zoneFile = `${sourceZoneFile('onboarded.example')}\nbroken IN A 300.1.1.1\n`;
+    const run = await stack.run(['migrate', 'onboarded.example', '--zone-file', '-', '--mode', 'mirror', '--prune', '--force'], {
+      stdin: zoneFile,
+    });
+    expect(run.code).toBe(1);
+    const done = events(run.stdout).at(-1);
+    expect(done).toMatchObject({ type: 'done', results: [{ zone: 'onboarded.example', failed: 1 }] });
+    const result = done?.type === 'done' ? done.results[0] : undefined;
+    expect((result?.removed ?? 0) + (result?.updated ?? 0)).toBeGreaterThan(0);
+    expect(heldLines(stack.sim, 'onboarded.example').join('\n')).not.toContain('300.1.1.1');
+  });
+
+  it('refuses mirror options that need mirror, and a second read of stdin (exit 2, nothing done)', async () => {
+    const prune = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--prune'], { stdin: ZONE_FILE });
+    expect(prune.code).toBe(2);
+    expect(prune.stderr).toContain('prune removes what the source does not have, so it needs "mode": "mirror"');
+    const twice = await stack.run(['migrate', 'a.example', 'b.example', '--zone-file', '-', '--zone-file', '-']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('standard input (-) can be read once');
+    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
+  });
+
+  it('writes the NDJSON events /api/migrate streams for the same request, line for line', async () => {
+    const records = [
+      { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
+      { type: 'MX', name: '@', content: 'mail.example.net', priority: 10, ttl: 3600 },
+      { type: 'A', name: 'bad', content: 'not-an-address', ttl: 300 },
+    ];
+    writeFileSync(join(stack.dir, 'records.json'), JSON.stringify(records));
+    const run = await stack.run(['migrate', 'example.net', 'example.org', '--records', 'records.json', '--records', 'records.json']);
+    expect(run.code).toBe(1);
+
+    // The same request to the companion, in front of a simulator in the same starting state.
+    const sim = await startCloudflareSimulator({ rateLimit: false });
+    const seed = seedCloudflareDemo(sim);
+    const app = buildApp({ ...DEFAULTS, logLevel: 'silent', cloudflareApi: sim.url, retryBaseMs: 5 });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/migrate',
+        payload: {
+          targetToken: seed.token,
+          targetAccountId: seed.accountId,
+          zones: ['example.net', 'example.org'].map((name) => ({ name, records })),
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(parseNdjson(run.stdout)).toEqual(parseNdjson(res.payload));
+      expect(run.stdout).toBe(res.payload);
+    } finally {
+      await app.close();
+      await sim.close();
+    }
+  });
+
+  it('does not overwrite an undo file that exists', async () => {
+    writeFileSync(join(stack.dir, 'undo.json'), '{}');
+    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--undo-file', 'undo.json'], { stdin: ZONE_FILE });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--undo-file .*undo\.json exists already/);
+    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
+    expect(existsSync(join(stack.dir, 'undo.json'))).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildCli, startCliStack, type CliStack } from './cli-stack';
+
+let cli: Awaited<ReturnType<typeof buildCli>>;
+let stack: CliStack;
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.remove();
+});
+beforeEach(async () => {
+  // Every request takes 50 ms and carries one record: the run lasts long enough to be drawn several times.
+  stack = await startCliStack(cli.command, { sim: { latencyMs: 50 } });
+  const hosts = Array.from({ length: 40 }, (_, i) => `h${i + 1} IN A 192.0.2.${i + 1}`);
+  writeFileSync(join(stack.dir, 'big.example.zone'), ['$TTL 300', ...hosts, 'bad IN A 300.0.0.1', ''].join('\n'));
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const ESC = '\u001b';
+const env = { DNSFERRY_BATCH_SIZE: '1' };
+
+describe('dnsferry on a terminal', () => {
+  it('redraws the zone line in place, then lists the failures, the name servers and the undo file', async () => {
+    const run = await stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
+    expect(run.code).toBe(1);
+    const screen = run.stdout;
+    const counts = [...screen.matchAll(/(\d+)\/41 records/g)].map((m) => Number(m[1]));
+    // the line went through several states, each drawn over the last (log-update erases the line first)
+    expect(new Set(counts).size).toBeGreaterThanOrEqual(3);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBe(41);
+    expect(screen.split(`${ESC}[2K`).length - 1).toBeGreaterThanOrEqual(counts.length - 1);
+    expect(screen).toMatch(/✗ big\.example {2}41\/41 records · 40 created · 0 skipped · 1 failed/);
+    const zone = stack.sim.zoneByName('big.example');
+    const tail = screen.slice(screen.lastIndexOf('41/41 records'));
+    expect(tail).toContain('Failed (1):');
+    expect(tail).toContain('big.example  [41/41] line 42');
+    expect(tail).toContain(`big.example  ${zone?.nameServers.join('  ')}`);
+    expect(tail).toMatch(/Undo data: big\.example\.undo-\d{8}T\d{6}\.json {2}\(dnsferry undo/);
+  });
+
+  it('shows on the zone line a wait the target imposes', async () => {
+    // 10 requests per 2 s: the token's budget runs out partway through the zone's 12 one-record batches.
+    const limited = await startCliStack(cli.command, { sim: { rateLimit: { limit: 10, windowMs: 2000 } } });
+    try {
+      writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
+      const run = await limited.runInTerminal(['migrate', 'limited.example', '--zone-file', 'z.zone'], { env });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /… limited\.example {2}\d+\/12 records · \d+ created · 0 skipped · 0 failed · waiting \d+ s \(rate limit\)/,
+      );
+      expect(run.stdout).toMatch(/✓ limited\.example {2}12\/12 records · 12 created · 0 skipped · 0 failed\s/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('writes no escape code when piped: NDJSON on stdout, plain sentences on stderr', async () => {
+    const run = await stack.run(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain(ESC);
+    expect(run.stderr).not.toContain(ESC);
+    for (const line of run.stdout.trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+
+  it('--json writes the NDJSON events on a terminal too', async () => {
+    const run = await stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone', '--json', '--dry-run'], { env });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain(`${ESC}[2K`);
+    expect(run.stdout.trimEnd().split('\r\n').at(-1)).toMatch(/^\{"type":"done"/);
+  });
+});
