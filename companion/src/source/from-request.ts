@@ -1,25 +1,33 @@
-import type { MigrateRequest } from '@dnsferry/shared';
+import { sourceOf, type MigrateRequest } from '@dnsferry/shared';
 import type { Config } from '../config';
-import { credentialsFromRequest } from './azure/request';
 import type { Source } from './source';
 
 /**
- * The source a migrate request asks for: Azure, when it names a subscription. The credentials are
- * checked as strictly as /api/source/validate checks them, so a half-sent service principal is a 400
- * naming the missing field before anything is written, not an error event halfway through the stream.
+ * The source a migrate request names (`source`, or Azure's fields), with the credentials its schema
+ * already checked. Each provider's adapter is loaded on first use: most runs never read a provider,
+ * and the Azure and AWS SDKs are the companion's largest parts.
  */
-export function sourceFor(body: MigrateRequest, deps: { config: Config; fetch: typeof fetch }): Source | undefined {
-  if (!body.subscriptionId) return undefined;
-  const creds = credentialsFromRequest(body);
-  if (!creds) return undefined;
-  // Loaded on first use: most runs never touch Azure, and its SDK is the companion's largest part.
-  // (./azure/request above is small: it imports only the contract.)
-  const subscriptionId = body.subscriptionId;
-  let azure: Promise<Source> | undefined;
+export function sourceFor(
+  body: Pick<
+    MigrateRequest,
+    'source' | 'zones' | 'sourceToken' | 'subscriptionId' | 'authMethod' | 'tenantId' | 'clientId' | 'clientSecret'
+  >,
+  deps: { config: Config; fetch: typeof fetch },
+): Source | undefined {
+  const spec = sourceOf(body);
+  if (!spec) return undefined;
+  let loaded: Promise<Source> | undefined;
+  const load = (): Promise<Source> => {
+    if (spec.provider === 'route53') {
+      const ids = new Map(body.zones.flatMap((z) => (z.hostedZoneId ? [[z.name.toLowerCase(), z.hostedZoneId] as const] : [])));
+      return import('./route53/index').then((m) => m.createRoute53Source(deps, spec.credentials, ids));
+    }
+    return import('./azure/index').then((m) => m.createAzureSource(deps, spec.credentials, spec.subscriptionId));
+  };
   return {
     async readZone(zone, opts) {
-      azure ??= import('./azure/index').then((m) => m.createAzureSource(deps, creds, subscriptionId));
-      return (await azure).readZone(zone, opts);
+      loaded ??= load();
+      return (await loaded).readZone(zone, opts);
     },
   };
 }
