@@ -16,10 +16,11 @@ export function sourceFor(
 ): Source | undefined {
   const spec = sourceOf(body);
   if (!spec) return undefined;
+  // Taken now: the engine lets go of the zones it has started, before the source is first read.
+  const ids = new Map(body.zones.flatMap((z) => (z.hostedZoneId ? [[z.name.toLowerCase(), z.hostedZoneId] as const] : [])));
   let loaded: Promise<Source> | undefined;
   const load = (): Promise<Source> => {
     if (spec.provider === 'route53') {
-      const ids = new Map(body.zones.flatMap((z) => (z.hostedZoneId ? [[z.name.toLowerCase(), z.hostedZoneId] as const] : [])));
       return import('./route53/index').then((m) => m.createRoute53Source(deps, spec.credentials, ids));
     }
     return import('./azure/index').then((m) => m.createAzureSource(deps, spec.credentials, spec.subscriptionId));
