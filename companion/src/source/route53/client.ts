@@ -12,7 +12,8 @@ import { isDeadline, withDeadline } from '../../http/deadline';
 import { describeUnreachable, innermost } from '../../http/unreachable';
 import type { Redactor } from '../../redactor';
 import { FetchRequestHandler } from './fetch-handler';
-import { pacerFor, sleep, type Pacer } from './pacer';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pacerFor } from './pacer';
 
 const PROVIDER = 'Route 53';
 /** Throttling and transient failures are retried this many times before the error reaches the user. */
@@ -85,7 +86,7 @@ function retryAfterMs(headers: Record<string, string | undefined> | undefined): 
  */
 export class Route53Api {
   private readonly client: Route53Client;
-  private readonly pacer: Pacer;
+  private readonly accessKeyId: string;
   private readonly endpoint: URL;
 
   constructor(
@@ -97,7 +98,7 @@ export class Route53Api {
   ) {
     redactor.add(credentials.accessKeyId, credentials.secretAccessKey, credentials.sessionToken);
     this.endpoint = new URL(deps.config.awsRoute53);
-    this.pacer = pacerFor(credentials.accessKeyId);
+    this.accessKeyId = credentials.accessKeyId;
     this.client = new Route53Client({
       // The global endpoint signs for us-east-1; with an endpoint given, the SDK signs for the region given.
       region: 'us-east-1',
@@ -120,7 +121,7 @@ export class Route53Api {
   private async call<T>(send: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, progress?: (message: string) => void): Promise<T> {
     const { config } = this.deps;
     for (let attempt = 0; ; attempt++) {
-      await this.pacer.take(signal);
+      await pacerFor(this.accessKeyId).take(signal);
       try {
         return await withDeadline(signal, config.upstreamTimeoutMs, send);
       } catch (err) {
@@ -128,9 +129,9 @@ export class Route53Api {
         const wait = this.retryWait(err, attempt);
         if (wait === null) throw this.toUpstreamError(err);
         const throttled = THROTTLED.has(asSdkError(err)?.name ?? '');
-        if (throttled) this.pacer.hold(wait);
+        if (throttled) pacerFor(this.accessKeyId).hold(wait);
         if (wait >= 1000) progress?.(`Route 53 asks to slow down; waiting ${Math.round(wait / 1000)} s, then reading on`);
-        await sleep(wait, signal);
+        await sleep(wait, undefined, { signal });
       }
     }
   }

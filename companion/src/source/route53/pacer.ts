@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Route 53 answers at most five requests a second per AWS account, all API calls together. */
 export const REQUESTS_PER_SECOND = 5;
@@ -27,7 +28,7 @@ export class Pacer {
         return;
       }
       const untilToken = Math.ceil(((1 - this.tokens) * 1000) / PACE_PER_SECOND);
-      await sleep(Math.max(this.heldUntil - now, untilToken, 1), signal);
+      await sleep(Math.max(this.heldUntil - now, untilToken, 1), undefined, { signal });
     }
   }
 
@@ -43,24 +44,10 @@ export class Pacer {
   }
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * The pacers of the accounts in use, keyed by an HMAC of the access key id under a key made at
- * start-up (the id itself is not kept past the request). Keys of one account share nothing here:
+ * start-up (the id itself is not kept past the request). A pacer with nothing to remember is dropped,
+ * so callers ask for it at each request rather than holding one. Keys of one account share nothing here:
  * the account behind a key is not known without another AWS service; a throttling answer still
  * slows each of them down.
  */
