@@ -54,6 +54,14 @@ function fqdnOf(name: string, zone: string): string {
   return name === '@' ? zone : `${name}.${zone}`;
 }
 
+/**
+ * Route 53 writes a byte it escapes as `\ooo`, three OCTAL digits (`"ex\344mple"`), where zone files
+ * and the registry read `\DDD` as decimal: rewritten to the decimal form, other escapes left alone.
+ */
+export function octalEscapesToDecimal(value: string): string {
+  return value.replace(/\\(\\|[0-7]{3})/g, (whole, x: string) => (x === '\\' ? whole : `\\${String(parseInt(x, 8)).padStart(3, '0')}`));
+}
+
 /** A plain record set's values, each read through the shared registry as Route 53 writes it (presentation form). */
 function valuesOf(l: Listed): Resolved {
   const values = (l.set.ResourceRecords ?? []).map((r) => r.Value ?? '');
@@ -66,7 +74,13 @@ function valuesOf(l: Listed): Resolved {
   const records: DnsRecord[] = [];
   for (const value of values) {
     // Route 53 treats names in values as absolute, trailing dot or not.
-    const r = recordFromPresentation({ type: l.type, name: l.name, ttl: l.set.TTL ?? 0, rdata: value, origin: null });
+    const r = recordFromPresentation({
+      type: l.type,
+      name: l.name,
+      ttl: l.set.TTL ?? 0,
+      rdata: octalEscapesToDecimal(value),
+      origin: null,
+    });
     if (!r.ok) return { ok: false, message: `value "${value.slice(0, 120)}" cannot be read: ${r.message}` };
     records.push(r.record);
   }

@@ -66,6 +66,8 @@ beforeAll(async () => {
   add({ name: 'many', type: 'A', TTL: 60, SetIdentifier: 'one', MultiValueAnswer: true, values: ['192.0.2.7'] });
   add({ name: 'flow', type: 'A', TTL: 60, TrafficPolicyInstanceId: 'a1b2c3d4-0000-4000-8000-000000000001', values: ['192.0.2.9'] });
   add({ name: '*', type: 'TXT', TTL: 300, values: ['"wild\\"card" "x"'] });
+  // Route 53 escapes bytes in octal: \351 is byte 233 (é in Latin-1), \\ a backslash.
+  add({ name: 'octal', type: 'TXT', TTL: 300, values: ['"caf\\351 \\\\351"'] });
   add({ name: 'ssh', type: 'SSHFP', TTL: 300, values: ['2 2 745A635BC46A397A5C4F21D437483005BCC40D7511FF15FBFAFE913A081559BC'] });
 
   // 400 names, and a weighted pair across the 300th record set: the page boundary falls inside the group.
@@ -92,7 +94,7 @@ describe('Route 53 keys and hosted zones', () => {
 
   it('lists the public hosted zones with their id and record-set count, the private one left out', async () => {
     expect(await listHostedZones(deps, creds(), { signal })).toEqual([
-      { name: 'example.org', id: zone.id, recordCount: 22 },
+      { name: 'example.org', id: zone.id, recordCount: 23 },
       { name: 'big.example', id: big.id, recordCount: 404 },
     ]);
   });
@@ -154,6 +156,7 @@ describe('reading a hosted zone', () => {
       'A geo 192.0.2.1 60',
       'CNAME lb dualstack.my-lb-1234567890.us-east-1.elb.amazonaws.com 1',
       'A many 192.0.2.7 60',
+      'TXT octal "caf\\233 \\\\351" 300',
       'A origin 198.51.100.20 120',
       'A origin 198.51.100.21 120',
       'SSHFP ssh 2 2 745A635BC46A397A5C4F21D437483005BCC40D7511FF15FBFAFE913A081559BC 300',
@@ -225,9 +228,9 @@ describe('reading a hosted zone', () => {
       { name: 'example.org' },
       { signal, progress: (m) => progress.push(m) },
     );
-    expect(content.records).toHaveLength(21);
+    expect(content.records).toHaveLength(22);
     expect(sim.requests.map((r) => r.status)).toEqual([400, 400, 400, 200]);
-    expect(progress.at(-1)).toBe('Read page 1 from Route 53: 22 record sets so far');
+    expect(progress.at(-1)).toBe('Read page 1 from Route 53: 23 record sets so far');
   });
 
   it('gives up on a throttling that does not end, as rate limited', async () => {
