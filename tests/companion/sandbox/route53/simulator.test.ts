@@ -162,7 +162,7 @@ describe('Route 53 simulator, through the AWS SDK', () => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => c.send(new GetHostedZoneCommand({ Id: zone.id }))));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(results.length - refused.length).toBe(5);
-    expect(refused.map((r) => (r).reason as { name: string }).every((e) => e.name === 'Throttling')).toBe(true);
+    expect(refused.map((r) => r.reason as { name: string }).every((e) => e.name === 'Throttling')).toBe(true);
 
     sim.resetCounters();
     sim.setFaults({ priorRequestNotComplete: 1 });
