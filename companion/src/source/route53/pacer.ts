@@ -3,17 +3,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Route 53 answers at most five requests a second per AWS account, all API calls together. */
 export const REQUESTS_PER_SECOND = 5;
-/** A tenth under the limit: our clock and Route 53's start counting the second at different moments. */
+/**
+ * Under the limit, for the jitter between when we send and when Route 53 counts: a burst one short of
+ * five (a late burst and an early follower then still fit) and a pace a tenth under five a second.
+ */
+const BURST = REQUESTS_PER_SECOND - 1;
 const PACE_PER_SECOND = REQUESTS_PER_SECOND * 0.9;
 
 /**
- * A token bucket per account: five requests at once, then one every 222 ms, so the companion stays
+ * A token bucket per account: four requests at once, then one every 222 ms, so the companion stays
  * under the limit however many zones (or requests) read the same account. A throttling answer empties
  * the bucket and holds every caller until the backoff has passed: the limit is the account's, not a
  * call's.
  */
 export class Pacer {
-  private tokens = REQUESTS_PER_SECOND;
+  private tokens = BURST;
   private refilledAt = Date.now();
   private heldUntil = 0;
 
@@ -21,7 +25,7 @@ export class Pacer {
   async take(signal: AbortSignal): Promise<void> {
     for (;;) {
       const now = Date.now();
-      this.tokens = Math.min(REQUESTS_PER_SECOND, this.tokens + ((now - this.refilledAt) * PACE_PER_SECOND) / 1000);
+      this.tokens = Math.min(BURST, this.tokens + ((now - this.refilledAt) * PACE_PER_SECOND) / 1000);
       this.refilledAt = now;
       if (now >= this.heldUntil && this.tokens >= 1) {
         this.tokens -= 1;
@@ -40,7 +44,7 @@ export class Pacer {
 
   /** Nothing to remember: a full bucket and no hold. */
   get idle(): boolean {
-    return Date.now() >= this.heldUntil && this.tokens + ((Date.now() - this.refilledAt) * PACE_PER_SECOND) / 1000 >= REQUESTS_PER_SECOND;
+    return Date.now() >= this.heldUntil && this.tokens + ((Date.now() - this.refilledAt) * PACE_PER_SECOND) / 1000 >= BURST;
   }
 }
 

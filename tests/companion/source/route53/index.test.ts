@@ -216,7 +216,7 @@ describe('reading a hosted zone', () => {
     expect(reads.every((c) => c.problems.length === 0)).toBe(true);
     expect(sim.counters.throttled).toBe(0);
     expect(sim.requests).toHaveLength(14);
-    // A burst of five, then no more than one every 200 ms: the last of fourteen no sooner than 9 × 200 ms after the first.
+    // Never more than Route 53's five a second: the last of fourteen no sooner than 9 × 200 ms after the first.
     const times = sim.requests.map((r) => r.at);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(9 * 200 - 50);
   });
