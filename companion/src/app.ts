@@ -8,7 +8,7 @@ import type { CodeNotice } from './pairing/codes';
 import { registerPair } from './routes/pair';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-error';
 import { upstreamFetch } from './http/proxy';
-import { redactorFor, scrubbedError } from './redactor';
+import { CREDENTIAL_FIELDS, redactorFor, scrubbedError } from './redactor';
 import { registerTargetValidate } from './routes/target-validate';
 import { registerSourceValidate } from './routes/source-validate';
 import { registerSourceZones } from './routes/source-zones';
@@ -18,17 +18,8 @@ import { registerUndo } from './routes/undo';
 import { registerCutoverCheck } from './routes/cutover-check';
 import type { RouteDeps } from './routes/deps';
 
-/** Request body fields that hold credentials; the logger never prints them. */
-export const CREDENTIAL_FIELDS = [
-  'targetToken',
-  'sourceToken',
-  'clientSecret',
-  'clientId',
-  'tenantId',
-  'authorization',
-  'password',
-  'token',
-];
+/** Request body fields that hold credentials; the logger never prints them (listed with the scrubber). */
+export { CREDENTIAL_FIELDS };
 
 export interface AppOptions {
   /** Where log lines go (tests capture them); defaults to stdout. */

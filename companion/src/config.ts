@@ -14,6 +14,8 @@ export interface Config {
   /** Entra ID authority host, and Azure Resource Manager base URL. */
   azureAuthority: string;
   azureArm: string;
+  /** AWS Route 53 API endpoint (signed for us-east-1, the global endpoint's region). */
+  awsRoute53: string;
   /** DNS-over-HTTPS resolver used by the scanner (RFC 8484). */
   dohUrl: string;
   /**
@@ -56,6 +58,7 @@ export const DEFAULTS: Config = {
   cloudflareApi: 'https://api.cloudflare.com/client/v4',
   azureAuthority: 'https://login.microsoftonline.com',
   azureArm: 'https://management.azure.com',
+  awsRoute53: 'https://route53.amazonaws.com',
   dohUrl: 'https://cloudflare-dns.com/dns-query',
   targetNs: null,
   transferNs: null,
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     cloudflareApi: url(env, 'DNSFERRY_CLOUDFLARE_API', DEFAULTS.cloudflareApi),
     azureAuthority: url(env, 'DNSFERRY_AZURE_AUTHORITY', DEFAULTS.azureAuthority),
     azureArm: url(env, 'DNSFERRY_AZURE_ARM', DEFAULTS.azureArm),
+    awsRoute53: url(env, 'DNSFERRY_AWS_ROUTE53_ENDPOINT', DEFAULTS.awsRoute53),
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
     targetNs: hostPort(env, 'DNSFERRY_TARGET_NS'),
     transferNs: hostPort(env, 'DNSFERRY_TRANSFER_NS'),

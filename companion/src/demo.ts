@@ -1,5 +1,5 @@
 /**
- * `pnpm start`: the whole product offline. Starts the Cloudflare and Azure simulators on loopback,
+ * `pnpm start`: the whole product offline. Starts the Cloudflare, Azure and Route 53 simulators on loopback,
  * seeds them, and starts the companion pointed at them (through the same configuration a real run
  * uses). Prints what to paste where. Real providers: `pnpm companion`.
  */
@@ -13,6 +13,7 @@ import { pairingCodeLines } from './pairing/notice';
 import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
+import { seedRoute53Demo, startRoute53Simulator } from './sandbox/route53/index';
 import { startDemoResolver } from './sandbox/doh/index';
 
 // The sandbox's identity stays in the repository's .tmp/ (git-ignored), out of the user's home,
@@ -26,6 +27,8 @@ cloudflare.addRecord(existing.id, { type: 'A', name: 'www.example.org', content:
 const onboarded = seedOnboardedZone(cloudflare, { accountId: seed.accountId, name: 'onboarded.example' });
 const azure = await startAzureSimulator();
 const azureDemo = seedAzureDemo(azure);
+const route53 = await startRoute53Simulator();
+const route53Demo = seedRoute53Demo(route53);
 const resolver = await startDemoResolver();
 // What the parents of the simulator's zones say (their NS and DS), for the cutover check; the rest goes to the resolver.
 const parentResolver = await cloudflare.startParentResolver(resolver?.url ?? null);
@@ -35,6 +38,7 @@ const config = {
   cloudflareApi: cloudflare.url,
   azureAuthority: azure.authorityUrl,
   azureArm: azure.armUrl,
+  awsRoute53: route53.url,
   dohUrl: parentResolver.url,
   // The cutover check asks the simulator's name servers for what the assigned ones would answer.
   targetNs: env.targetNs ?? { host: cloudflare.dns.host, port: cloudflare.dns.port },
@@ -65,6 +69,14 @@ const mirrorDryRun = JSON.stringify({
   mode: 'mirror',
   zones: [{ name: onboarded.name, zoneFile: sourceZoneFile(onboarded.name) }],
 });
+const awsKeys = { provider: 'route53', accessKeyId: route53Demo.keys.accessKeyId, secretAccessKey: route53Demo.keys.secretAccessKey };
+const route53Migrate = JSON.stringify({
+  targetToken: seed.token,
+  targetAccountId: seed.accountId,
+  dryRun: true,
+  source: awsKeys,
+  zones: [{ name: route53Demo.zone.name.replace(/\.$/, ''), hostedZoneId: route53Demo.zone.id }],
+});
 const lines = [
   '',
   'dnsferry sandbox is running — everything below is simulated on this machine.',
@@ -80,6 +92,9 @@ const lines = [
   `                             clientSecret ${sp.clientSecret}`,
   `  Azure (bearer token)       ${azureDemo.bearerToken.sourceToken}`,
   `  Azure subscription   ${azureDemo.subscriptions[0]?.subscriptionId ?? '-'} (${azureDemo.subscriptions[0]?.displayName ?? ''})`,
+  `  AWS Route 53         access key id ${route53Demo.keys.accessKeyId}`,
+  `                       secret access key ${route53Demo.keys.secretAccessKey}`,
+  `  Route 53 hosted zone ${route53Demo.zone.name.replace(/\.$/, '')} (${route53Demo.zone.id}): an alias to CloudFront, an alias in the zone, a weighted pair`,
   resolver
     ? `  DNS scan             try the domains ${resolver.domains.join(', ')} (served by a local DoH resolver)`
     : '  DNS scan             unavailable: install unbound and dnsdist (apt-get install unbound dnsdist) for a local resolver',
@@ -88,6 +103,8 @@ const lines = [
   `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
   `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
   `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${mirrorDryRun}'`,
+  `  curl -s ${base}/api/source/zones -H 'content-type: application/json' -d '${JSON.stringify(awsKeys)}'`,
+  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${route53Migrate}'`,
   `  curl -sN ${base}/api/cutover/check -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net"}],"requestActivation":true}'`,
   ...(resolver ? [`  curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
   '',
@@ -100,7 +117,7 @@ process.stdout.write(lines.join('\n') + '\n');
 pairingCode.bannerShown = true;
 
 const stop = () => {
-  void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), resolver?.close()]).then(() => process.exit(0));
+  void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), route53.close(), resolver?.close()]).then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -53,10 +53,15 @@ export class Redactor {
  * JSON fields. The quote and `\` in the separators let a JSON-escaped echo match too.
  */
 const GENERIC: Array<[RegExp, string]> = [
-  [/\b((?:proxy-)?authorization|x-auth-key|x-auth-email|cookie)(\\?["']?\s*[:=]\s*\\?["']?)[^"'\\\r\n,;}&]*/gi, '$1$2[redacted]'],
+  // A SigV4 Authorization header's scope names the access key id.
+  [/\b(Credential=)[A-Z0-9]{16,128}\b/g, '$1[redacted]'],
+  [
+    /\b((?:proxy-)?authorization|x-auth-key|x-auth-email|x-amz-security-token|cookie)(\\?["']?\s*[:=]\s*\\?["']?)[^"'\\\r\n,;}&]*/gi,
+    '$1$2[redacted]',
+  ],
   [/\b(bearer|basic)(?:\s+|%20|\+)[A-Za-z0-9\-._~+/%]+=*/gi, '$1 [redacted]'],
   [
-    /\b(client_secret|clientSecret|client_assertion|access_token|accessToken|refresh_token|id_token|password|targetToken|sourceToken)(\\?["']?\s*(?:=|:|%3D)\s*\\?["']?)[^&\s"'\\,;}]*/gi,
+    /\b(client_secret|clientSecret|client_assertion|access_token|accessToken|refresh_token|id_token|password|targetToken|sourceToken|secretAccessKey|sessionToken|aws_secret_access_key|aws_session_token)(\\?["']?\s*(?:=|:|%3D)\s*\\?["']?)[^&\s"'\\,;}]*/gi,
     '$1$2[redacted]',
   ],
 ];
@@ -142,23 +147,46 @@ function secretPatterns(secret: string): RegExp[] {
 /** The longest credential field the contract accepts (a bearer token, 16 KiB), with room to spare. */
 const MAX_SECRET_LENGTH = 64 * 1024;
 
-/** The credential fields of a request body, for a last scrub of whatever answers that request. */
-export function redactorFor(body: unknown, fields: readonly string[]): Redactor {
+/**
+ * Request body fields that hold credentials, at the top of a body or inside one of its objects
+ * (`source: { secretAccessKey }`): the logger never prints them, and whatever answers the request is
+ * scrubbed of their values. Ids count too: they say whose account it is.
+ */
+export const CREDENTIAL_FIELDS = [
+  'targetToken',
+  'sourceToken',
+  'clientSecret',
+  'clientId',
+  'tenantId',
+  'accessKeyId',
+  'secretAccessKey',
+  'sessionToken',
+  'authorization',
+  'password',
+  'token',
+] as const;
+
+/** The credential fields of a request body (and of its objects, one level down), for a last scrub of whatever answers that request. */
+export function redactorFor(body: unknown, fields: readonly string[] = CREDENTIAL_FIELDS): Redactor {
   const redactor = new Redactor();
-  if (body !== null && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
+  const take = (value: unknown, depth: number) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+    const record = value as Record<string, unknown>;
     for (const f of fields) {
       const v = record[f];
       // Longer than any credential the contract accepts: refused with a 400 that does not echo it.
       if (typeof v === 'string' && v.length <= MAX_SECRET_LENGTH) redactor.add(v);
     }
-    // A zone's own source credentials (a zone transfer's TSIG key, another account's token), in `zones[]`.
-    if (Array.isArray(record.zones)) {
-      for (const zone of record.zones.slice(0, 1000) as unknown[]) {
-        const z = zone as { axfr?: { tsig?: { secret?: unknown } }; cloudflare?: { token?: unknown } } | null;
-        for (const secret of [z?.axfr?.tsig?.secret, z?.cloudflare?.token]) {
-          if (typeof secret === 'string' && secret.length <= MAX_SECRET_LENGTH) redactor.add(secret);
-        }
+    if (depth === 0) for (const v of Object.values(record)) take(v, 1);
+  };
+  take(body, 0);
+  // A zone's own source credentials (a zone transfer's TSIG key, another account's token), in `zones[]`.
+  const zones = (body as { zones?: unknown } | null)?.zones;
+  if (Array.isArray(zones)) {
+    for (const zone of zones.slice(0, 1000) as unknown[]) {
+      const z = zone as { axfr?: { tsig?: { secret?: unknown } }; cloudflare?: { token?: unknown } } | null;
+      for (const secret of [z?.axfr?.tsig?.secret, z?.cloudflare?.token]) {
+        if (typeof secret === 'string' && secret.length <= MAX_SECRET_LENGTH) redactor.add(secret);
       }
     }
   }

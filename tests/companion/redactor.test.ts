@@ -82,4 +82,24 @@ describe('Redactor', () => {
     expect(r.scrub('x tok-abcdefgh y')).toBe('x [redacted] y');
     expect(redactorFor('not an object', ['targetToken']).scrub('tok-abcdefgh')).toBe('tok-abcdefgh');
   });
+
+  it("takes Route 53's keys from a body's source, and hides them in a SigV4 header or a form echo", () => {
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const r = redactorFor({
+      source: {
+        provider: 'route53',
+        accessKeyId: 'AKIAEXAMPLEKEY000000',
+        secretAccessKey: secret,
+        sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLE',
+      },
+    });
+    expect(r.scrub(`key AKIAEXAMPLEKEY000000 secret ${encodeURIComponent(secret)} token IQoJb3JpZ2luX2VjEXAMPLE`)).toBe(
+      'key [redacted] secret [redacted] token [redacted]',
+    );
+    // Not from a body: what any echo of them looks like.
+    const generic = new Redactor().scrub(
+      'Authorization: AWS4-HMAC-SHA256 Credential=AKIAOTHERKEY00000000/20260301/us-east-1/route53/aws4_request, x-amz-security-token: abc, aws_secret_access_key=xyz',
+    );
+    expect(generic).not.toMatch(/AKIAOTHERKEY|abc|xyz/);
+  });
 });

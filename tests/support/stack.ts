@@ -4,16 +4,19 @@ import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
+import { seedRoute53Demo, startRoute53Simulator } from '@dnsferry/companion/sandbox/route53/index';
 import { captureLogs, recordSecrets, watchResponses } from './leak-watch';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
 /** The companion in-process (inject or real listen) in front of a seeded Cloudflare simulator; every log line captured. */
-export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config>; azure?: boolean } = {}) {
+export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config>; azure?: boolean; route53?: boolean } = {}) {
   const sim = await startCloudflareSimulator({ rateLimit: false, ...opts.sim });
   const seed = seedCloudflareDemo(sim);
   const azure = opts.azure ? await startAzureSimulator() : undefined;
   const azureDemo = azure ? seedAzureDemo(azure) : undefined;
+  const route53 = opts.route53 ? await startRoute53Simulator() : undefined;
+  const route53Demo = route53 ? seedRoute53Demo(route53) : undefined;
   const { logs, logStream } = captureLogs();
   const config: Config = {
     ...DEFAULTS,
@@ -21,12 +24,14 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     retryBaseMs: 5,
     logLevel: 'debug',
     ...(azure ? { azureAuthority: azure.authorityUrl, azureArm: azure.armUrl } : {}),
+    ...(route53 ? { awsRoute53: route53.url } : {}),
     ...opts.config,
   };
   const app = buildApp(config, { logStream, ...(azure ? { fetch: azure.fetch } : {}) });
   watchResponses(app);
   recordSecrets(seed.token, seed.readOnlyToken, seed.expiredToken);
   if (azureDemo) recordSecrets(azureDemo.servicePrincipal.clientSecret, azureDemo.bearerToken.sourceToken);
+  if (route53Demo) recordSecrets(route53Demo.keys.accessKeyId, route53Demo.keys.secretAccessKey);
   await app.ready();
   async function stream(url: string, body: Record<string, unknown>) {
     const res = await app.inject({ method: 'POST', url, payload: { targetToken: seed.token, targetAccountId: seed.accountId, ...body } });
@@ -38,6 +43,8 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
     seed,
     azure,
     azureDemo,
+    route53,
+    route53Demo,
     app,
     logs,
     config,
@@ -49,6 +56,7 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
       await app.close();
       await sim.close();
       await azure?.close();
+      await route53?.close();
     },
   };
 }

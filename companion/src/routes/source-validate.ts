@@ -4,10 +4,18 @@ import type { RouteDeps } from './deps';
 import { clientGone } from '../http/client-gone';
 import { handle } from '../http/endpoint';
 
-/** Signs in to Azure with a service principal or an ARM token and lists the subscriptions it can see. */
+/**
+ * Checks source credentials. Azure: signs in and lists the subscriptions. Route 53: lists one hosted
+ * zone, which proves the keys and the permission; an AWS account has no subscriptions to list.
+ */
 export function registerSourceValidate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.sourceValidate, async (creds, request, reply): Promise<SourceValidateResponse> => {
-    const subscriptions = await (await import('../source/azure/index')).listSubscriptions(deps, creds, { signal: clientGone(reply) });
+    const signal = clientGone(reply);
+    if (creds.provider === 'route53') {
+      await (await import('../source/route53/index')).checkKeys(deps, creds, { signal });
+      return { success: true, subscriptions: [] };
+    }
+    const subscriptions = await (await import('../source/azure/index')).listSubscriptions(deps, creds, { signal });
     return { success: true, subscriptions };
   });
 }

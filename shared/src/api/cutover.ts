@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MigrateRequestSchema } from './migrate';
+import { MigrateRequestSchema, refineSource } from './migrate';
 
 /**
  * POST /api/cutover/check: the migrate body (a script can send it unchanged; `dryRun` is read and has no
@@ -14,15 +14,12 @@ export const CutoverRequestSchema = z
     requestActivation: z.boolean({ error: 'requestActivation is true or false' }).optional(),
   })
   .superRefine((req, ctx) => {
-    const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
-    if ((req.sourceToken !== undefined || sp) && !req.subscriptionId) {
+    // Nothing has to be read from the source here; credentials that are sent must still be complete.
+    const sent = req.source !== undefined || [req.sourceToken, req.tenantId, req.clientId, req.clientSecret].some((v) => v !== undefined);
+    if (req.source === undefined && sent && !req.subscriptionId) {
       ctx.addIssue({ code: 'custom', path: ['subscriptionId'], message: 'source credentials need a subscriptionId' });
     }
-    if (!req.sourceToken && sp) {
-      for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {
-        if (req[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `${f} is required with a service principal` });
-      }
-    }
+    refineSource(req, ctx, false);
   });
 export type CutoverRequest = z.infer<typeof CutoverRequestSchema>;
 

@@ -4,7 +4,16 @@ import { ZoneNameSchema } from '../names';
 import { AxfrSourceSchema } from './axfr';
 import { AccountSourceSchema } from './account-source';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
-import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
+import {
+  AUTH_METHOD_ERROR,
+  BearerTokenCredentialsSchema,
+  PROVIDER_ERROR,
+  Route53CredentialsSchema,
+  ServicePrincipalCredentialsSchema,
+  SubscriptionIdSchema,
+  type Route53Credentials,
+  type SourceCredentials,
+} from './source-validate';
 
 /**
  * `add` (the default): create what the target lacks, leave what it holds. `mirror`: every RRset the
@@ -47,8 +56,14 @@ export const MigrateZoneSchema = z
     axfr: AxfrSourceSchema.optional(),
     /** Or read from another account at the target's provider, with that account's token. */
     cloudflare: AccountSourceSchema.optional(),
-    /** Source resource group; found by listing the subscription when absent. */
+    /** Source resource group (Azure); found by listing the subscription when absent. */
     resourceGroup: z.string().max(90).optional(),
+    /** Source hosted zone id (Route 53, `Z…`); found by listing the hosted zones when absent. */
+    hostedZoneId: z
+      .string({ error: 'hostedZoneId is a Route 53 hosted zone id' })
+      .trim()
+      .regex(/^(?:\/hostedzone\/)?Z[A-Z0-9]{1,31}$/, { error: 'hostedZoneId is a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ' })
+      .optional(),
     ...modeFields,
   })
   .refine((zone) => [zone.records, zone.zoneFile, zone.axfr, zone.cloudflare].filter((x) => x !== undefined).length <= 1, {
@@ -57,12 +72,33 @@ export const MigrateZoneSchema = z
   });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
 
+const azureSource = { provider: z.literal('azure'), subscriptionId: SubscriptionIdSchema };
+
+/** The source named explicitly: Azure (credentials and subscription) or Route 53 (keys). */
+export const MigrateSourceSchema = z.discriminatedUnion(
+  'provider',
+  [
+    z.discriminatedUnion(
+      'authMethod',
+      [ServicePrincipalCredentialsSchema.extend(azureSource), BearerTokenCredentialsSchema.extend(azureSource)],
+      AUTH_METHOD_ERROR,
+    ),
+    Route53CredentialsSchema,
+  ],
+  PROVIDER_ERROR,
+);
+
+/** Azure's fields at the top of the body, as before `source` existed; they keep working. */
+const AZURE_FIELDS = ['sourceToken', 'subscriptionId', 'authMethod', 'tenantId', 'clientId', 'clientSecret'] as const;
+
 export const MigrateRequestSchema = z
   .object({
     targetToken: TargetTokenSchema,
     targetAccountId: TargetAccountIdSchema,
     zones: z.array(MigrateZoneSchema).min(1, { error: 'at least one zone is needed' }),
-    /** Source credentials, used only for zones sent without records. */
+    /** Where zones sent without records are read from, naming its provider. */
+    source: MigrateSourceSchema.optional(),
+    /** Or Azure's credentials as separate fields, used only for zones sent without records. */
     sourceToken: BearerTokenCredentialsSchema.shape.sourceToken.optional(),
     subscriptionId: SubscriptionIdSchema.optional(),
     authMethod: z.enum(['servicePrincipal', 'bearerToken']).optional(),
@@ -86,29 +122,87 @@ export const MigrateRequestSchema = z
         return;
       }
     }
-    const needSource = req.zones.some(
-      (z) => z.records === undefined && z.zoneFile === undefined && z.axfr === undefined && z.cloudflare === undefined,
+    refineSource(
+      req,
+      ctx,
+      req.zones.some((z) => z.records === undefined && z.zoneFile === undefined && z.axfr === undefined && z.cloudflare === undefined),
     );
-    if (!needSource) return;
+  });
+export type MigrateRequest = z.infer<typeof MigrateRequestSchema>;
+
+/** The source fields of a request (migrate's, and the cutover check's, which shares them). */
+type SourceFields = Pick<MigrateRequest, 'source' | (typeof AZURE_FIELDS)[number]>;
+
+/**
+ * The rules of a request's source, so that `sourceOf` can hand over typed credentials without parsing
+ * again: `source`, or Azure's fields, not both; when zones are to be read from the source (`needSource`)
+ * or a subscription is named, Azure's fields complete and agreeing with `authMethod` (which decides when
+ * given; otherwise a `sourceToken` means a bearer token, the three service-principal fields a service principal).
+ */
+export function refineSource(req: SourceFields, ctx: z.RefinementCtx, needSource: boolean): void {
+  if (req.source !== undefined) {
+    const mixed = AZURE_FIELDS.find((f) => req[f] !== undefined);
+    if (mixed)
+      ctx.addIssue({
+        code: 'custom',
+        path: [mixed],
+        message: `send the source either as "source" or as ${mixed} and its fields, not both`,
+      });
+    return;
+  }
+  const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
+  if (needSource) {
     if (!req.subscriptionId) {
       ctx.addIssue({
         code: 'custom',
         path: ['subscriptionId'],
-        message: 'zones without records are read from the source: subscriptionId is required',
+        message: 'zones without records are read from the source: send "source", or subscriptionId with Azure credentials',
       });
     }
-    const sp = req.tenantId !== undefined || req.clientId !== undefined || req.clientSecret !== undefined;
     if (!req.sourceToken && !sp) {
       ctx.addIssue({
         code: 'custom',
         path: ['sourceToken'],
-        message: 'zones without records are read from the source: send sourceToken, or tenantId/clientId/clientSecret',
+        message: 'zones without records are read from the source: send "source", or sourceToken, or tenantId/clientId/clientSecret',
       });
+      return;
     }
-    if (!req.sourceToken && sp) {
-      for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {
-        if (req[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `${f} is required with a service principal` });
-      }
+  }
+  if (!needSource && !req.subscriptionId) return;
+  const method = req.authMethod ?? (req.sourceToken !== undefined ? 'bearerToken' : sp ? 'servicePrincipal' : undefined);
+  if (method === 'bearerToken' && req.sourceToken === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['sourceToken'], message: 'sourceToken is required with authMethod "bearerToken"' });
+  }
+  if (method === 'servicePrincipal') {
+    for (const f of ['tenantId', 'clientId', 'clientSecret'] as const) {
+      if (req[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: `${f} is required with a service principal` });
     }
-  });
-export type MigrateRequest = z.infer<typeof MigrateRequestSchema>;
+  }
+}
+
+/** A request's source with its credentials typed, as the adapters take them. */
+export type SourceSpec =
+  { provider: 'azure'; credentials: SourceCredentials; subscriptionId: string } | { provider: 'route53'; credentials: Route53Credentials };
+
+/**
+ * The source a request names, from fields its schema has already checked (`refineSource`): nothing is
+ * parsed again. Undefined when the request names none.
+ */
+export function sourceOf(req: SourceFields): SourceSpec | undefined {
+  const src = req.source;
+  if (src?.provider === 'route53') return { provider: 'route53', credentials: src };
+  if (src) {
+    const { provider: _provider, subscriptionId, ...credentials } = src;
+    return { provider: 'azure', credentials, subscriptionId };
+  }
+  const { subscriptionId, sourceToken, tenantId, clientId, clientSecret } = req;
+  if (!subscriptionId) return undefined;
+  const method = req.authMethod ?? (sourceToken !== undefined ? 'bearerToken' : undefined);
+  if (method === 'bearerToken' && sourceToken !== undefined) {
+    return { provider: 'azure', credentials: { authMethod: 'bearerToken', sourceToken }, subscriptionId };
+  }
+  if (method !== 'bearerToken' && tenantId !== undefined && clientId !== undefined && clientSecret !== undefined) {
+    return { provider: 'azure', credentials: { authMethod: 'servicePrincipal', tenantId, clientId, clientSecret }, subscriptionId };
+  }
+  return undefined;
+}

@@ -35,12 +35,48 @@ export const SourceCredentialsSchema = z.discriminatedUnion(
 );
 export type SourceCredentials = z.infer<typeof SourceCredentialsSchema>;
 
-export const SourceValidateRequestSchema = SourceCredentialsSchema;
+/**
+ * AWS Route 53: an access key id and its secret, and the session token of temporary (STS) keys. Named
+ * by `provider`, which is what tells a request's source apart (absent: Azure, as before it existed).
+ */
+export const Route53CredentialsSchema = z.object({
+  provider: z.literal('route53'),
+  accessKeyId: z
+    .string({ error: 'expected an access key id' })
+    .trim()
+    .regex(/^[A-Z0-9]{16,128}$/, { error: 'an access key id is 16 to 128 capital letters and digits (AKIA… or ASIA…)' }),
+  secretAccessKey: secret('a secret access key', 256),
+  /** Only with temporary keys (ASIA…), e.g. from `aws sts get-session-token` or an SSO login. */
+  sessionToken: secret('a session token', 8192)
+    .regex(/^[\x21-\x7e]+$/, { error: 'a session token has only printable ASCII characters' })
+    .optional(),
+});
+export type Route53Credentials = z.infer<typeof Route53CredentialsSchema>;
+
+/** `provider: "azure"` may name Azure explicitly; its fields are the same either way. */
+export const AzureProviderField = { provider: z.literal('azure').optional() };
+export const AUTH_METHOD_ERROR = { error: 'authMethod is "servicePrincipal" or "bearerToken"' };
+export const PROVIDER_ERROR = { error: 'provider is "azure" or "route53"' };
+
+/** Route 53 by its keys, or Azure (the default when `provider` is absent) by its authMethod. */
+export const SourceValidateRequestSchema = z.discriminatedUnion(
+  'provider',
+  [
+    z.discriminatedUnion(
+      'authMethod',
+      [ServicePrincipalCredentialsSchema.extend(AzureProviderField), BearerTokenCredentialsSchema.extend(AzureProviderField)],
+      AUTH_METHOD_ERROR,
+    ),
+    Route53CredentialsSchema,
+  ],
+  PROVIDER_ERROR,
+);
 export type SourceValidateRequest = z.infer<typeof SourceValidateRequestSchema>;
 
 export const SubscriptionSchema = z.object({ subscriptionId: z.string(), displayName: z.string() });
 export const SourceValidateResponseSchema = z.object({
   success: z.literal(true),
+  /** Azure's subscriptions; empty for Route 53, whose keys name one account (its zones: /api/source/zones). */
   subscriptions: z.array(SubscriptionSchema),
 });
 export type SourceValidateResponse = z.infer<typeof SourceValidateResponseSchema>;

@@ -1,20 +1,38 @@
 import { z } from 'zod';
-import { BearerTokenCredentialsSchema, ServicePrincipalCredentialsSchema, SubscriptionIdSchema } from './source-validate';
+import {
+  AUTH_METHOD_ERROR,
+  AzureProviderField,
+  BearerTokenCredentialsSchema,
+  PROVIDER_ERROR,
+  Route53CredentialsSchema,
+  ServicePrincipalCredentialsSchema,
+  SubscriptionIdSchema,
+} from './source-validate';
 
+const azureZones = { ...AzureProviderField, subscriptionId: SubscriptionIdSchema };
+
+/** Azure: the credentials and one subscription. Route 53: the keys alone (they name one account). */
 export const SourceZonesRequestSchema = z.discriminatedUnion(
-  'authMethod',
+  'provider',
   [
-    ServicePrincipalCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
-    BearerTokenCredentialsSchema.extend({ subscriptionId: SubscriptionIdSchema }),
+    z.discriminatedUnion(
+      'authMethod',
+      [ServicePrincipalCredentialsSchema.extend(azureZones), BearerTokenCredentialsSchema.extend(azureZones)],
+      AUTH_METHOD_ERROR,
+    ),
+    Route53CredentialsSchema,
   ],
-  { error: 'authMethod is "servicePrincipal" or "bearerToken"' },
+  PROVIDER_ERROR,
 );
 export type SourceZonesRequest = z.infer<typeof SourceZonesRequestSchema>;
 
 export const SourceZoneSchema = z.object({
   name: z.string(),
-  resourceGroup: z.string(),
-  /** Record sets at the source, as Azure counts them (SOA and apex NS included). */
+  /** Azure (always there): the resource group that holds the zone; send it back as `zones[].resourceGroup`. */
+  resourceGroup: z.string().optional(),
+  /** Route 53 (always there): the hosted zone id (`Z…`); send it back as `zones[].hostedZoneId`. */
+  id: z.string().optional(),
+  /** Record sets at the source, as the provider counts them (SOA and apex NS included). */
   recordCount: z.number().int(),
 });
 export const SourceZonesResponseSchema = z.object({ success: z.literal(true), zones: z.array(SourceZoneSchema) });

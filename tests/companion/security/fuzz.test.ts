@@ -14,7 +14,7 @@ let stack: Stack;
 beforeAll(async () => {
   // Both simulators answer well-formed bodies. The test resolver refuses every name outside its test
   // zones, so a scan of a fuzzed domain ends in about 0.1 s (against a closed port, about 1 s).
-  stack = await startStack({ azure: true, config: { dohUrl: dohEndpoints().httpUrl, upstreamTimeoutMs: 2000 } });
+  stack = await startStack({ azure: true, route53: true, config: { dohUrl: dohEndpoints().httpUrl, upstreamTimeoutMs: 2000 } });
 });
 afterAll(async () => {
   await stack.close();
@@ -84,6 +84,7 @@ const zoneArb = fc.record(
   {
     name: fc.oneof(fc.constantFrom('fuzz.example', 'bücher.example'), weird),
     records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
+    hostedZoneId: fc.oneof(fc.constant('Z0123456789ABCDEFGHIJ'), weird),
   },
   { requiredKeys: [] },
 );
@@ -96,6 +97,10 @@ function bodies(endpoint: string) {
     clientSecret: weird,
     sourceToken: weird,
     subscriptionId: fc.oneof(fc.uuid(), weird),
+    provider: fc.oneof(fc.constantFrom('azure', 'route53'), weird),
+    accessKeyId: fc.oneof(fc.constant('AKIAEXAMPLEKEY000000'), weird),
+    secretAccessKey: weird,
+    sessionToken: weird,
   };
   const shaped =
     endpoint === ENDPOINTS.migrate
@@ -105,6 +110,7 @@ function bodies(endpoint: string) {
             targetAccountId: fc.oneof(fc.constant('0123456789abcdef0123456789abcdef'), weird),
             zones: fc.oneof(fc.array(zoneArb, { maxLength: 3 }), weird),
             dryRun: fc.oneof(fc.constant(true), weird),
+            source: fc.oneof(fc.record(creds, { requiredKeys: [] }), weird),
             ...creds,
           },
           { requiredKeys: [] },

@@ -155,5 +155,3 @@ export function createAzureSource(deps: AzureDeps, creds: SourceCredentials, sub
     readZone: (zone, opts) => readZone(arm, subscriptionId, zone, opts.signal, opts.progress),
   };
 }
-
-export { credentialsFromRequest } from './request';
