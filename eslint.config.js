@@ -38,8 +38,14 @@ const boundaries = [
   },
   {
     target: 'companion/src/engine/**',
-    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
+    from: ['companion/src/http', 'companion/src/upstream', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
     message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+  },
+  {
+    // Outbound clients know nothing of the server that serves the extension.
+    target: 'companion/src/upstream/**',
+    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts'],
+    message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, routes/, app.ts).',
   },
 ];
 

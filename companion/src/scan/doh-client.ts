@@ -1,5 +1,5 @@
 import { isAbort } from '../errors';
-import { proxyFor, type ProxySettings } from '../http/proxy';
+import { proxyFor, type ProxySettings } from '../upstream/proxy';
 import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './transports';
 import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './wire';
 
