@@ -47,6 +47,12 @@ const boundaries = [
     from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts'],
     message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, routes/, app.ts).',
   },
+  {
+    // DNS on the wire is below the scan and the cutover check, which both ask through it.
+    target: 'companion/src/dns/**',
+    from: ['companion/src/scan', 'companion/src/cutover', 'companion/src/http', 'companion/src/routes'],
+    message: 'dns/ is the DNS wire (clients, messages): the scan and the cutover check use it, not the other way round.',
+  },
 ];
 
 export default defineConfig(

@@ -1,5 +1,5 @@
-import type { DohClient } from '../scan/doh-client';
-import type { NameServer } from './dns-client';
+import type { DohClient } from '../dns/doh-client';
+import type { NameServer } from '../dns/direct-client';
 
 /**
  * The addresses to ask for the target's answers. With DNSFERRY_TARGET_NS (the sandbox, tests) every

@@ -1,7 +1,7 @@
 import type { Answer } from 'dns-packet';
 import { DnsRecordSchema } from '@dnsferry/shared';
-import type { DohClient } from '../scan/doh-client';
-import { normalize, type QueryType } from '../scan/wire';
+import type { DohClient } from '../dns/doh-client';
+import { normalize, type QueryType } from '../dns/message';
 
 /**
  * What the rest of the world sees of the zone's delegation, through the DoH resolver (DNSFERRY_DOH_URL):

@@ -2,7 +2,7 @@ import type { Answer, StringAnswer } from 'dns-packet';
 import { RECORD_TYPES, fqdn, relativeName, type DnsRecord } from '@dnsferry/shared';
 import { describeData, toRecord } from './presentation';
 import { reportedTtl } from './ttl';
-import { normalize, type DnsReply, type QueryType } from './wire';
+import { normalize, type DnsReply, type QueryType } from '../dns/message';
 
 /** A record of a reply (the OPT pseudo-record is no one's). */
 export type Owned = Exclude<Answer, { type: 'OPT' }>;

@@ -1,7 +1,7 @@
 import type { Answer } from 'dns-packet';
 import { relativeName } from '@dnsferry/shared';
 import { txtStrings } from './presentation';
-import { normalize } from './wire';
+import { normalize } from '../dns/message';
 
 /** The record types whose data can name other names: only these have references to follow. */
 export const POINTING_TYPES: ReadonlySet<string> = new Set(['MX', 'SRV', 'CNAME', 'NS', 'TXT']);

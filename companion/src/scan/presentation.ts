@@ -1,6 +1,6 @@
 import type { Answer } from 'dns-packet';
 import { DnsRecordSchema, isRecordType, quoteBytes, quoteTxt, recordFromWire, type DnsRecord } from '@dnsferry/shared';
-import { normalize } from './wire';
+import { normalize } from '../dns/message';
 
 /**
  * One resource record from a reply → the canonical record (names relative to the zone, `@` for the

@@ -3,7 +3,7 @@ import { relativeName } from '@dnsferry/shared';
 import type { Findings, Owned, RRset } from './findings';
 import { POINTING_TYPES } from './mining';
 import { COMMON_HOSTS, DKIM_SELECTORS, SRV_SERVICES, TXT_NAMES } from './name-lists';
-import type { QueryType } from './wire';
+import type { QueryType } from '../dns/message';
 
 /** One question of a scan; `wildcardOf` marks a random name below that parent, asked to find its wildcard. */
 export type Query = { name: string; type: QueryType; wildcardOf?: string };

@@ -1,5 +1,5 @@
 import type { Query } from './queries';
-import type { QueryType } from './wire';
+import type { QueryType } from '../dns/message';
 
 /**
  * The questions a scan has still to ask, each (name, type) once. Follow-ups, the questions an

@@ -1,14 +1,14 @@
 import { setMaxListeners } from 'node:events';
 import { fqdn, type ScanEvent } from '@dnsferry/shared';
-import { createDohClient, DohError, type DohClient, type DohClientOptions } from './doh-client';
+import { createDohClient, DohError, type DohClient, type DohClientOptions } from '../dns/doh-client';
 import { FailureLog } from './failure-log';
 import { Findings } from './findings';
 import { foundLine } from './messages';
 import { pool, type Settled } from './pool';
 import type { Query } from './queries';
 import { QueryQueue } from './query-queue';
-import { DohTransportError } from './transports';
-import type { DnsReply } from './wire';
+import { DohTransportError } from '../dns/doh-transports';
+import type { DnsReply } from '../dns/message';
 import { AimdWindow, type WindowLimits } from './window';
 
 export interface ScanOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '@dnsferry/companion/scan/findings';
-import type { DnsReply } from '@dnsferry/companion/scan/wire';
+import type { DnsReply } from '@dnsferry/companion/dns/message';
 
 type Answer = DnsReply['answers'][number];
 

@@ -6,7 +6,7 @@ import { COMMON_HOSTS, SRV_SERVICES } from '@dnsferry/companion/scan/name-lists'
 import type { Query } from '@dnsferry/companion/scan/queries';
 import { QueryQueue } from '@dnsferry/companion/scan/query-queue';
 import { scanDomain } from '@dnsferry/companion/scan/scanner';
-import type { DnsReply, QueryType } from '@dnsferry/companion/scan/wire';
+import type { DnsReply, QueryType } from '@dnsferry/companion/dns/message';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { DNSFERRY_TEST_RECORDS } from '../../support/dns/expected-zone';
 import { questionName, startStubResolver, type StubResolver } from '../../support/dns/stub-resolvers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
-import { createDohClient, type DohClient } from '@dnsferry/companion/scan/doh-client';
+import { createDohClient, type DohClient } from '@dnsferry/companion/dns/doh-client';
 import { startParentResolver, type ParentResolver } from '../../cutover/parent-resolver';
 
 /** The simulator's parent-side DoH resolver (the demo's): NS and DS as set on the simulator, the rest forwarded. */

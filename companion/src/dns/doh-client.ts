@@ -1,7 +1,7 @@
 import { isAbort } from '../errors';
 import { proxyFor, type ProxySettings } from '../upstream/proxy';
-import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './transports';
-import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './wire';
+import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './doh-transports';
+import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './message';
 
 export interface DohClientOptions {
   /** Time limit for one query, retries not included. */

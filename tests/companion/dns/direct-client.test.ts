@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectDnsClient, DnsQueryError } from '@dnsferry/companion/cutover/dns-client';
-import { nameAt } from '@dnsferry/companion/cutover/wire-name';
+import { DirectDnsClient, DnsQueryError } from '@dnsferry/companion/dns/direct-client';
+import { nameAt } from '@dnsferry/companion/dns/wire-name';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 

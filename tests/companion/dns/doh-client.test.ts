@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/scan/doh-client';
+import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/dns/doh-client';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import {
   forwardingResolver,
