@@ -1,18 +1,30 @@
-import dnsPacket, { type Answer } from 'dns-packet';
-import { RECORD_SPECS, typeByCode } from '@dnsferry/shared';
+import dnsPacket from 'dns-packet';
+import { RECORD_SPECS, describeValue, recordFromWire, typeByCode, type DnsRecord, type RecordType } from '@dnsferry/shared';
+import { nameAt } from './wire-name';
 
-/** The record types the scan asks for. */
-export const QUERY_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS', 'SOA', 'HTTPS', 'TLSA'] as const;
-export type QueryType = (typeof QUERY_TYPES)[number];
+/**
+ * A DNS message on the wire, as both clients (DoH and direct) write and read it. Every RR's RDATA is
+ * read by the shared record registry (`recordFromWire`), the same reader a zone file's `\#` goes
+ * through, so the scan, the cutover check and the zone-file reader agree on every type's content.
+ */
 
-/** dns-packet knows HTTPS only by number: it writes and reads it as `UNKNOWN_65`, with the raw RDATA. */
-const wireType = (type: QueryType): string => (type === 'HTTPS' ? `UNKNOWN_${RECORD_SPECS.HTTPS.code}` : type);
-function typeName(type: string): string {
-  const m = /^UNKNOWN_(\d+)$/.exec(type);
-  return m ? (typeByCode(Number(m[1])) ?? type) : type;
+/** One resource record of a reply. */
+export interface Answer {
+  /** The owner, lower case, without the trailing dot. */
+  name: string;
+  /** The registry's mnemonic; `TYPE<n>` (RFC 3597) for a type it does not know. */
+  type: string;
+  /** RFC 2181 §8: a TTL with the top bit set counts as 0. */
+  ttl: number;
+  /** The RDATA as a record named `@` with this TTL; null when the registry does not know the type or cannot read it. */
+  record: DnsRecord | null;
+  /** How the data reads in messages: the record's value (`10 mail.example.com`), else RFC 3597's `\# 4 C0000201`. */
+  text: string;
+  /** Why `record` is null. */
+  problem?: string;
 }
 
-/** A decoded DNS reply, reduced to what the scan reads. Names are lower case without a trailing dot. */
+/** A decoded reply, reduced to what its readers use. */
 export interface DnsReply {
   /** NOERROR, NXDOMAIN, SERVFAIL, REFUSED, … */
   rcode: string;
@@ -23,16 +35,14 @@ export interface DnsReply {
   additionals: Answer[];
 }
 
-/**
- * RFC 8484 query: id 0 (so HTTP caches can share answers), recursion desired, no EDNS.
- */
-export function encodeQuery(name: string, type: QueryType): Buffer {
-  return dnsPacket.encode({
-    type: 'query',
-    id: 0,
-    flags: dnsPacket.RECURSION_DESIRED,
-    questions: [{ type: wireType(type) as dnsPacket.RecordType, name, class: 'IN' }],
-  });
+/** A reply as read, with what a client checks before it believes it. */
+export interface Message extends DnsReply {
+  id: number;
+  /** QR bit: a response, not a query. */
+  response: boolean;
+  /** TC bit: cut to fit a UDP datagram; ask again over TCP. */
+  truncated: boolean;
+  question: { name: string; code: number } | null;
 }
 
 export class MalformedReplyError extends Error {
@@ -42,33 +52,98 @@ export class MalformedReplyError extends Error {
   }
 }
 
-/** Decodes a reply and checks that it answers the question that was asked. */
-export function decodeReply(body: Buffer, name: string, type: QueryType): DnsReply {
-  let packet: dnsPacket.DecodedPacket;
-  try {
-    packet = dnsPacket.decode(body);
-  } catch (err) {
-    throw new MalformedReplyError(`undecodable DNS message (${body.length} bytes)`, { cause: err });
-  }
-  if (packet.type !== 'response') throw new MalformedReplyError('the reply is not a DNS response');
-  const q = packet.questions?.[0];
-  if (q && (normalize(q.name) !== normalize(name) || typeName(q.type) !== type)) {
-    throw new MalformedReplyError(`the reply answers ${q.name} ${q.type}, not ${name} ${type}`);
-  }
-  const lower = (list: Answer[] | undefined): Answer[] =>
-    (list ?? []).map((a) => ({ ...a, name: normalize(a.name), type: typeName(a.type) }) as Answer);
-  const code = (packet.flags ?? 0) & 0x0f;
-  return {
-    rcode: RCODES[code] ?? `RCODE${code}`,
-    authoritative: packet.flag_aa,
-    answers: lower(packet.answers),
-    authorities: lower(packet.authorities),
-    additionals: lower(packet.additionals),
-  };
+/**
+ * A query for `name` and the type numbered `code`. The DoH client sends id 0 with recursion desired
+ * (RFC 8484: HTTP caches can share the answers); the direct client asks an authority, so no
+ * recursion, a random id, and EDNS with 1232 octets (the DNS Flag Day 2020 size).
+ */
+export function encodeQuery(name: string, code: number, opts: { id: number; recursion: boolean; edns: boolean }): Buffer {
+  return dnsPacket.encode({
+    type: 'query',
+    id: opts.id,
+    flags: opts.recursion ? dnsPacket.RECURSION_DESIRED : 0,
+    // dns-packet writes a type named `UNKNOWN_<code>` as that number, whether or not it has a name for it.
+    questions: [{ type: `UNKNOWN_${code}` as dnsPacket.RecordType, name, class: 'IN' }],
+    ...(opts.edns
+      ? {
+          additionals: [
+            { type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] },
+          ],
+        }
+      : {}),
+  });
 }
 
 const RCODES: Record<number, string> = { 0: 'NOERROR', 1: 'FORMERR', 2: 'SERVFAIL', 3: 'NXDOMAIN', 4: 'NOTIMP', 5: 'REFUSED' };
+export const rcodeName = (code: number): string => RCODES[code] ?? `RCODE${code}`;
 
+/** Reads a whole message (RFC 1035 §4.1); throws MalformedReplyError when it is cut short or loops. */
+export function readMessage(msg: Buffer): Message {
+  try {
+    const flags = msg.readUInt16BE(2);
+    const counts = [4, 6, 8, 10].map((at) => msg.readUInt16BE(at));
+    let pos = 12;
+    let question: Message['question'] = null;
+    for (let i = 0; i < (counts[0] ?? 0); i++) {
+      const q = nameAt(msg, pos);
+      question ??= { name: q.name, code: msg.readUInt16BE(q.next) };
+      pos = q.next + 4;
+    }
+    const sections: Answer[][] = [];
+    for (const count of counts.slice(1)) {
+      const rrs: Answer[] = [];
+      for (let i = 0; i < count; i++) {
+        const owner = nameAt(msg, pos);
+        const code = msg.readUInt16BE(owner.next);
+        const raw = msg.readUInt32BE(owner.next + 4);
+        const length = msg.readUInt16BE(owner.next + 8);
+        const offset = owner.next + 10;
+        if (offset + length > msg.length) throw new RangeError('a record runs past the end of the message');
+        rrs.push(answerAt(msg, owner.name, code, raw > 0x7fffffff ? 0 : raw, offset, length));
+        pos = offset + length;
+      }
+      sections.push(rrs);
+    }
+    return {
+      id: msg.readUInt16BE(0),
+      response: (flags & 0x8000) !== 0,
+      authoritative: (flags & 0x0400) !== 0,
+      truncated: (flags & 0x0200) !== 0,
+      rcode: rcodeName(flags & 0x0f),
+      question,
+      answers: sections[0] ?? [],
+      authorities: sections[1] ?? [],
+      additionals: sections[2] ?? [],
+    };
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    throw new MalformedReplyError(`undecodable DNS message (${msg.length} bytes): ${err.message}`, { cause: err });
+  }
+}
+
+function answerAt(msg: Buffer, name: string, code: number, ttl: number, offset: number, length: number): Answer {
+  const type = typeByCode(code);
+  const generic = `\\# ${length}${length > 0 ? ` ${msg.toString('hex', offset, offset + length).toUpperCase()}` : ''}`;
+  if (type === null)
+    return { name, type: `TYPE${code}`, ttl, record: null, text: generic, problem: `type ${code} is not one the registry reads` };
+  const read = recordFromWire(type, '@', ttl, msg, offset, length);
+  return read.ok
+    ? { name, type, ttl, record: read.record, text: describeValue(read.record) }
+    : { name, type, ttl, record: null, text: generic, problem: read.message };
+}
+
+/** A DoH reply to `name`/`type`: a response, to that question. */
+export function decodeReply(body: Buffer, name: string, type: RecordType): DnsReply {
+  const m = readMessage(body);
+  if (!m.response) throw new MalformedReplyError('the reply is not a DNS response');
+  const q = m.question;
+  if (q && (q.name !== normalize(name) || q.code !== RECORD_SPECS[type].code)) {
+    throw new MalformedReplyError(`the reply answers ${q.name} ${typeByCode(q.code) ?? `TYPE${q.code}`}, not ${name} ${type}`);
+  }
+  return { rcode: m.rcode, authoritative: m.authoritative, answers: m.answers, authorities: m.authorities, additionals: m.additionals };
+}
+
+/** A name as the reader gives it: lower case, without the trailing dot. */
 export function normalize(name: string): string {
   const n = name.toLowerCase();
   return n.length > 1 && n.endsWith('.') ? n.slice(0, -1) : n;

@@ -1,5 +1,4 @@
-import type { Query } from './queries';
-import type { QueryType } from '../dns/message';
+import type { Query, QueryType } from './query';
 
 /**
  * The questions a scan has still to ask, each (name, type) once. Follow-ups, the questions an

@@ -5,7 +5,7 @@ import { FailureLog } from './failure-log';
 import { Findings } from './findings';
 import { foundLine } from './messages';
 import { pool, type Settled } from './pool';
-import type { Query } from './queries';
+import type { Query } from './query';
 import { QueryQueue } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
 import type { DnsReply } from '../dns/message';
