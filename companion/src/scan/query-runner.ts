@@ -4,7 +4,7 @@ import { createDohClient, DohError, type DohClient, type DohClientOptions } from
 import { FailureLog } from './failure-log';
 import { Findings } from './findings';
 import { foundLine } from './messages';
-import { pool, type Settled } from './pool';
+import { pool, type Settled } from '../flow/pool';
 import type { Query } from './query';
 import { QueryQueue } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
