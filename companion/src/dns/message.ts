@@ -11,17 +11,17 @@ import { nameAt } from './wire-name';
 /** One resource record of a reply. */
 export interface Answer {
   /** The owner, lower case, without the trailing dot. */
-  name: string;
+  readonly name: string;
   /** The registry's mnemonic; `TYPE<n>` (RFC 3597) for a type it does not know. */
-  type: string;
+  readonly type: string;
   /** RFC 2181 §8: a TTL with the top bit set counts as 0. */
-  ttl: number;
+  readonly ttl: number;
   /** The RDATA as a record named `@` with this TTL; null when the registry does not know the type or cannot read it. */
-  record: DnsRecord | null;
+  readonly record: DnsRecord | null;
   /** How the data reads in messages: the record's value (`10 mail.example.com`), else RFC 3597's `\# 4 C0000201`. */
-  text: string;
+  readonly text: string;
   /** Why `record` is null. */
-  problem?: string;
+  readonly problem?: string;
 }
 
 /** A decoded reply, reduced to what its readers use. */
@@ -99,7 +99,7 @@ export function readMessage(msg: Buffer): Message {
         const length = msg.readUInt16BE(owner.next + 8);
         const offset = owner.next + 10;
         if (offset + length > msg.length) throw new RangeError('a record runs past the end of the message');
-        rrs.push(answerAt(msg, owner.name, code, raw > 0x7fffffff ? 0 : raw, offset, length));
+        rrs.push(new WireAnswer(msg, owner.name, code, raw > 0x7fffffff ? 0 : raw, offset, length));
         pos = offset + length;
       }
       sections.push(rrs);
@@ -121,15 +121,47 @@ export function readMessage(msg: Buffer): Message {
   }
 }
 
-function answerAt(msg: Buffer, name: string, code: number, ttl: number, offset: number, length: number): Answer {
-  const type = typeByCode(code);
-  const generic = `\\# ${length}${length > 0 ? ` ${msg.toString('hex', offset, offset + length).toUpperCase()}` : ''}`;
-  if (type === null)
-    return { name, type: `TYPE${code}`, ttl, record: null, text: generic, problem: `type ${code} is not one the registry reads` };
-  const read = recordFromWire(type, '@', ttl, msg, offset, length);
-  return read.ok
-    ? { name, type, ttl, record: read.record, text: describeValue(read.record) }
-    : { name, type, ttl, record: null, text: generic, problem: read.message };
+/**
+ * An RR whose RDATA is read when first asked for: most RRs of a reply are never looked at (the SOA
+ * beside every NXDOMAIN and NODATA, the rest of a CNAME chain), and reading one through the
+ * registry's schema costs more than reading the whole message.
+ */
+class WireAnswer implements Answer {
+  readonly type: string;
+  private read: Pick<Answer, 'record' | 'text' | 'problem'> | undefined;
+
+  constructor(
+    private readonly msg: Buffer,
+    readonly name: string,
+    private readonly code: number,
+    readonly ttl: number,
+    private readonly offset: number,
+    private readonly length: number,
+  ) {
+    this.type = typeByCode(code) ?? `TYPE${code}`;
+  }
+
+  get record(): DnsRecord | null {
+    return this.decoded().record;
+  }
+
+  get text(): string {
+    return this.decoded().text;
+  }
+
+  get problem(): string | undefined {
+    return this.decoded().problem;
+  }
+
+  private decoded(): Pick<Answer, 'record' | 'text' | 'problem'> {
+    if (this.read) return this.read;
+    const { msg, offset, length } = this;
+    const type = typeByCode(this.code);
+    const generic = `\\# ${length}${length > 0 ? ` ${msg.toString('hex', offset, offset + length).toUpperCase()}` : ''}`;
+    if (type === null) return (this.read = { record: null, text: generic, problem: `type ${this.code} is not one the registry reads` });
+    const r = recordFromWire(type, '@', this.ttl, msg, offset, length);
+    return (this.read = r.ok ? { record: r.record, text: describeValue(r.record) } : { record: null, text: generic, problem: r.message });
+  }
 }
 
 /** A DoH reply to `name`/`type`: a response, to that question. */
