@@ -38,8 +38,20 @@ const boundaries = [
   },
   {
     target: 'companion/src/engine/**',
-    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
+    from: ['companion/src/http', 'companion/src/upstream', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
     message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+  },
+  {
+    // Outbound clients know nothing of the server that serves the extension.
+    target: 'companion/src/upstream/**',
+    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts'],
+    message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, routes/, app.ts).',
+  },
+  {
+    // DNS on the wire is below the scan and the cutover check, which both ask through it.
+    target: 'companion/src/dns/**',
+    from: ['companion/src/scan', 'companion/src/cutover', 'companion/src/http', 'companion/src/routes'],
+    message: 'dns/ is the DNS wire (clients, messages): the scan and the cutover check use it, not the other way round.',
   },
 ];
 

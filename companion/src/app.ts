@@ -7,7 +7,7 @@ import { createPairing } from './pairing/pairing';
 import type { CodeNotice } from './pairing/codes';
 import { registerPair } from './routes/pair';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-error';
-import { upstreamFetch } from './http/proxy';
+import { upstreamFetch } from './upstream/proxy';
 import { CREDENTIAL_FIELDS, redactorFor, scrubbedError } from './redactor';
 import { registerTargetValidate } from './routes/target-validate';
 import { registerSourceValidate } from './routes/source-validate';

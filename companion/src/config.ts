@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { EXTENSION_ORIGIN } from '@dnsferry/shared';
-import type { ProxySettings } from './http/proxy';
+import type { ProxySettings } from './upstream/proxy';
 
 /** Environment → typed configuration. The only reader of DNSFERRY_* variables. */
 export interface Config {

@@ -3,7 +3,7 @@ import './memory';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { listenOnEvery } from './http/listen';
-import { loggableProxy } from './http/proxy';
+import { loggableProxy } from './upstream/proxy';
 import { codesAfterListening, pairingCodeLines } from './pairing/notice';
 
 let config: Config;

@@ -1,9 +1,9 @@
 import { CutoverRequestSchema, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
 import { cutoverCheck } from '../cutover/check';
-import { DirectDnsClient } from '../cutover/dns-client';
+import { DirectDnsClient } from '../dns/direct-client';
 import { parseBody } from '../http/parse';
 import { withinLimits } from '../routes/limits';
-import { createDohClient } from '../scan/doh-client';
+import { createDohClient } from '../dns/doh-client';
 import { sourceFor } from '../source/from-request';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
 import { parseCommand } from './args';

@@ -5,7 +5,7 @@
  * runs the same event generator; only the way the events are shown differs.
  */
 import '../memory';
-import { UnreachableError } from '../http/unreachable';
+import { UnreachableError } from '../upstream/unreachable';
 import { CliError, EXIT, usageError } from './exit-codes';
 import { HELP } from './help';
 import { runtime, type Io, type Runtime } from './runtime';

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../config';
-import { upstreamFetch } from '../http/proxy';
-import { UnreachableError } from '../http/unreachable';
+import { upstreamFetch } from '../upstream/proxy';
+import { UnreachableError } from '../upstream/unreachable';
 import { Redactor } from '../redactor';
 import { usageError } from './exit-codes';
 

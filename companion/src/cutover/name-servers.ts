@@ -1,5 +1,5 @@
-import type { DohClient } from '../scan/doh-client';
-import type { NameServer } from './dns-client';
+import type { DohClient } from '../dns/doh-client';
+import type { NameServer } from '../dns/direct-client';
 
 /**
  * The addresses to ask for the target's answers. With DNSFERRY_TARGET_NS (the sandbox, tests) every
@@ -18,7 +18,7 @@ export async function targetServers(
   for (const ns of nameServers) {
     try {
       const reply = await doh.query(ns, 'A', signal);
-      for (const a of reply.answers) if (a.type === 'A') servers.push({ host: a.data, port: 53 });
+      for (const a of reply.answers) if (a.record?.type === 'A') servers.push({ host: a.record.content, port: 53 });
       if (!reply.answers.some((a) => a.type === 'A')) failures.push(`${ns}: ${reply.rcode}, no address`);
     } catch (err) {
       if (signal.aborted) throw err;

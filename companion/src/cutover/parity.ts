@@ -9,7 +9,7 @@ import {
   type RecordType,
 } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
-import type { DirectAnswer } from './dns-client';
+import type { DirectAnswer } from '../dns/direct-client';
 
 /** Asks the target's name servers for one RRset (`fqdn`, `type`), naming the records `relName`. */
 export type AskTarget = (fqdn: string, type: RecordType, relName: string) => Promise<DirectAnswer>;

@@ -1,6 +1,6 @@
 import { describeValue, type DnsRecord, type MigrateEvent, type UndoData } from '@dnsferry/shared';
 import type { ChangeSet, HeldRecord, Target, TargetZone } from '../target/target';
-import { reportAlong } from './report-while';
+import { reportAlong } from '../flow/report-while';
 import type { ZoneTally } from './zone-tally';
 
 /** A part of a change set as the stream tells it: its place among the records sent (if it is one) and its words. */

@@ -4,7 +4,7 @@ import type { HeldRecord, Target, TargetZone } from '../target/target';
 import { interleave, untagged } from '../flow/interleave';
 import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';
 import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
-import { reportWhile } from './report-while';
+import { reportWhile } from '../flow/report-while';
 import { RecordBudget } from '../records/record-budget';
 import { carriedRecords, sourceRecords } from './zone-records';
 import { ZoneTally } from './zone-tally';

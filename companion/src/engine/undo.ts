@@ -11,7 +11,7 @@ import {
 } from '@dnsferry/shared';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
 import { applySets, emptySet, emptyUndo, type PlannedSet } from './apply';
-import { reportWhile } from './report-while';
+import { reportWhile } from '../flow/report-while';
 import { ZoneTally } from './zone-tally';
 
 export interface UndoInput {

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source, SourceProblem } from '../source/source';
 import type { IncomingRecord } from './plan';
-import { reportWhile } from './report-while';
+import { reportWhile } from '../flow/report-while';
 
 export interface ZoneRecords {
   records: readonly IncomingRecord[];

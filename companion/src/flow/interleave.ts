@@ -68,3 +68,61 @@ export async function* untagged<E, R>(tagged: AsyncGenerator<{ value: E }, R>): 
     await tagged.return(undefined as R);
   }
 }
+
+/** What a job of `inOrder` hands `interleave`: its items, then how it ended. */
+type Step<T> = { item: T } | { end: true; failed: false } | { end: true; failed: true; error: unknown };
+
+/** A job whose failure is a value: `inOrder` decides when it is thrown. */
+async function* guarded<T>(job: () => AsyncIterable<T>): AsyncGenerator<Step<T>, void> {
+  try {
+    for await (const item of job()) yield { item };
+  } catch (error) {
+    yield { end: true, failed: true, error };
+    return;
+  }
+  yield { end: true, failed: false };
+}
+
+/**
+ * `interleave` with the values in job order: the first running job's values stream as they come,
+ * a later job's wait their turn (a job that finished early frees its slot all the same), so the
+ * consumer sees the sequence one job at a time would give (a zone's `[i/N]` stays monotone), only
+ * sooner. Once `signal` aborts no job starts; the running ones go on until they stop on that signal
+ * themselves, and what they did is still yielded (their writes happened). If a job fails, no job
+ * starts after it; the others running finish, what they did is yielded, then its error is thrown.
+ */
+export async function* inOrder<T>(jobs: Iterable<() => AsyncIterable<T>>, width: number, signal: AbortSignal): AsyncGenerator<T> {
+  const source = jobs[Symbol.iterator]();
+  let failed = false;
+  const guardedJobs: Iterable<() => AsyncGenerator<Step<T>, void>> = {
+    [Symbol.iterator]: () => ({
+      next: () => {
+        const job = failed ? undefined : source.next();
+        return !job || job.done ? { done: true, value: undefined } : { done: false, value: () => guarded(job.value) };
+      },
+    }),
+  };
+  const held: Array<{ items: T[]; ended: boolean; failure?: { error: unknown } }> = [];
+  let head = 0;
+  for await (const { index, value } of interleave(guardedJobs, width, signal)) {
+    const job = (held[index] ??= { items: [], ended: false });
+    if ('item' in value) job.items.push(value.item);
+    else {
+      job.ended = true;
+      if (value.failed) {
+        job.failure = { error: value.error };
+        failed = true;
+      }
+    }
+    if (failed) continue; // what the others do is yielded once they are done
+    for (let h = held[head]; h; h = held[head]) {
+      yield* h.items.splice(0);
+      if (!h.ended) break;
+      head++;
+    }
+  }
+  const rest = held.slice(head).filter((job) => job !== undefined);
+  const first = rest.find((job) => job.failure)?.failure;
+  for (const job of rest) yield* job.items;
+  if (first) throw first.error;
+}

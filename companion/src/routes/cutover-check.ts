@@ -6,8 +6,8 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { cutoverCheck } from '../cutover/check';
-import { DirectDnsClient } from '../cutover/dns-client';
-import { createDohClient } from '../scan/doh-client';
+import { DirectDnsClient } from '../dns/direct-client';
+import { createDohClient } from '../dns/doh-client';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
 import { sourceFor } from '../source/from-request';
 

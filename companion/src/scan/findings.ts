@@ -1,17 +1,13 @@
-import type { Answer, StringAnswer } from 'dns-packet';
-import { RECORD_TYPES, fqdn, relativeName, type DnsRecord } from '@dnsferry/shared';
-import { describeData, toRecord } from './presentation';
+import { DnsRecordSchema, RECORD_TYPES, fqdn, relativeName, type DnsRecord } from '@dnsferry/shared';
+import type { Answer, DnsReply } from '../dns/message';
+import type { QueryType } from './query';
 import { reportedTtl } from './ttl';
-import { normalize, type DnsReply, type QueryType } from './wire';
-
-/** A record of a reply (the OPT pseudo-record is no one's). */
-export type Owned = Exclude<Answer, { type: 'OPT' }>;
 
 /** The records of one owner name and type, as seen in the replies (TTL: the largest seen). */
 export interface RRset {
   name: string;
   type: string;
-  answers: Map<string, Owned>;
+  answers: Map<string, Answer>;
   ttl: number;
   authoritative: boolean;
 }
@@ -35,16 +31,13 @@ export class Findings {
   absorb(name: string, type: QueryType, reply: DnsReply): RRset[] {
     const qname = fqdn(name, this.zone);
     const created = this.noteCuts(qname, reply);
-    const owned = reply.answers.filter((a): a is Owned => a.name === qname && (a.type === type || a.type === 'CNAME'));
+    const owned = reply.answers.filter((a) => a.name === qname && (a.type === type || a.type === 'CNAME'));
     const outcome = this.outcomes.get(name) ?? { nxdomain: false, nodata: new Set<QueryType>() };
     this.outcomes.set(name, outcome);
     if (reply.rcode === 'NXDOMAIN' && owned.length === 0) outcome.nxdomain = true;
     if (reply.rcode === 'NOERROR' && owned.length === 0) outcome.nodata.add(type);
     if (type === 'NS' && name !== '@' && owned.some((a) => a.type === 'NS')) {
-      this.addCut(
-        name,
-        owned.flatMap((a) => (a.type === 'NS' ? [normalize(a.data)] : [])),
-      );
+      this.addCut(name, owned.flatMap(nsHost));
     }
     return [...created, ...this.add(name, owned, reply.authoritative)];
   }
@@ -52,7 +45,7 @@ export class Findings {
   /** Takes in the reply to a random name below `parent`: whatever answers is that parent's wildcard. */
   absorbWildcardProbe(parent: string, probe: string, type: QueryType, reply: DnsReply): RRset[] {
     const qname = fqdn(probe, this.zone);
-    const owned = reply.answers.filter((a): a is Owned => a.name === qname && (a.type === type || a.type === 'CNAME'));
+    const owned = reply.answers.filter((a) => a.name === qname && (a.type === type || a.type === 'CNAME'));
     if (owned.length === 0) return [];
     const byType = this.wildcards.get(parent) ?? new Map<string, Set<string>>();
     this.wildcards.set(parent, byType);
@@ -128,8 +121,10 @@ export class Findings {
       if (!this.belongsToZone(set)) continue;
       const ttl = reportedTtl(set.ttl, set.authoritative);
       for (const a of set.answers.values()) {
-        const record = toRecord(a, set.name, ttl);
-        if (record) out.push(record);
+        // SOA is reported, never listed: the target writes its own
+        if (a.record === null || a.record.type === 'SOA') continue;
+        const record = DnsRecordSchema.safeParse({ ...a.record, name: set.name, ttl });
+        if (record.success) out.push(record.data);
       }
     }
     const order = (n: string) => (n === '@' ? '' : n);
@@ -144,14 +139,14 @@ export class Findings {
   private noteCuts(qname: string, reply: DnsReply): RRset[] {
     const created: RRset[] = [];
     // A referral (the zone's own server): NS of a name below the apex in the authority section.
-    const ns = reply.authorities.filter((a): a is StringAnswer => a.type === 'NS');
+    const ns = reply.authorities.filter((a) => a.type === 'NS');
     for (const a of ns) {
       const owner = relativeName(a.name, this.zone);
       if (owner === null || owner === '@' || !(qname === a.name || qname.endsWith(`.${a.name}`))) continue;
-      this.addCut(owner, [normalize(a.data)]);
+      this.addCut(owner, nsHost(a));
       created.push(...this.add(owner, [a], reply.authoritative));
       const targets = this.cuts.get(owner);
-      const glue = reply.additionals.filter((g): g is Owned => (g.type === 'A' || g.type === 'AAAA') && (targets?.has(g.name) ?? false));
+      const glue = reply.additionals.filter((g) => (g.type === 'A' || g.type === 'AAAA') && (targets?.has(g.name) ?? false));
       for (const g of glue) {
         const rel = relativeName(g.name, this.zone);
         if (rel !== null && this.cutAbove(rel) === owner) created.push(...this.add(rel, [g], reply.authoritative));
@@ -172,7 +167,7 @@ export class Findings {
     this.cuts.set(name, set);
   }
 
-  private add(name: string, answers: Owned[], authoritative: boolean): RRset[] {
+  private add(name: string, answers: Answer[], authoritative: boolean): RRset[] {
     const created: RRset[] = [];
     for (const a of answers) {
       const key = `${name}|${a.type}`;
@@ -183,20 +178,20 @@ export class Findings {
         created.push(set);
       }
       set.answers.set(contentKey(a), a);
-      set.ttl = Math.max(set.ttl, a.ttl ?? 0);
+      set.ttl = Math.max(set.ttl, a.ttl);
       set.authoritative &&= authoritative;
     }
     return created;
   }
 }
 
-const NAME_DATA = new Set(['CNAME', 'NS', 'PTR', 'MX', 'SRV']);
-
-/** Comparable form of an answer's data (host names lower case, without the trailing dot). */
-export function contentKey(a: Owned): string {
-  const text = describeData(a);
-  return `${a.type} ${NAME_DATA.has(a.type) ? text.toLowerCase().replace(/(.)\.$/, '$1') : text}`;
+/** Comparable form of an answer's data: the registry's canonical value (host names lower case, no trailing dot). */
+export function contentKey(a: Answer): string {
+  return `${a.type} ${a.text}`;
 }
+
+/** The server an NS answer names. */
+const nsHost = (a: Answer): string[] => (a.record?.type === 'NS' ? [a.record.content] : []);
 
 /** Parents of a relative name inside the zone, nearest first, ending with `@`. */
 export function ancestors(name: string): string[] {

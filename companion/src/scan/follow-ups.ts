@@ -1,8 +1,10 @@
 import type { ScanEvent } from '@dnsferry/shared';
-import type { Findings, Owned } from './findings';
+import type { Answer } from '../dns/message';
+import type { Findings } from './findings';
 import { referencedNames } from './mining';
 import { COMMON_HOSTS } from './name-lists';
-import { delegationChecks, HOST_TYPES, REFERENCED_TYPES, references, refersFrom, type Query } from './queries';
+import { delegationChecks, HOST_TYPES, REFERENCED_TYPES, references, refersFrom } from './queries';
+import type { Query } from './query';
 
 /** How far references are followed from a name the scan asked on its own (a chain of includes, CNAMEs…). */
 const REFERENCE_HOPS = 4;
@@ -32,7 +34,7 @@ export class FollowUps {
   private readonly cutsAsked = new Set<string>();
   /** Referenced names → hops from a name the scan asked on its own (0: it is one of those). */
   private readonly hops = new Map<string, number>();
-  private readonly namesOf = new WeakMap<Owned, string[]>();
+  private readonly namesOf = new WeakMap<Answer, string[]>();
   private setsSeen = 0;
 
   constructor(private readonly scan: ScanState) {}
@@ -126,7 +128,7 @@ export class FollowUps {
     };
   }
 
-  private referencedBy(a: Owned): string[] {
+  private referencedBy(a: Answer): string[] {
     let names = this.namesOf.get(a);
     if (!names) {
       names = referencedNames(a, this.scan.findings.zone);

@@ -1,5 +1,4 @@
 import type { Findings, RRset } from './findings';
-import { describeData } from './presentation';
 
 /** The line reporting a record set the scan just found, if it is worth one (apex sets have their own lines). */
 export function foundLine(findings: Findings, set: RRset): string | undefined {
@@ -26,7 +25,7 @@ export function apexLines(findings: Findings): string[] {
 
 /** `www CNAME dnsferry.test`, `apex A 192.0.2.1, 192.0.2.2`. */
 export function describeSet(set: RRset): string {
-  const data = [...set.answers.values()].map(describeData).join(', ');
+  const data = [...set.answers.values()].map((a) => a.text).join(', ');
   const text = `${set.name === '@' ? '' : `${set.name} `}${set.type} ${data}`;
   return text.length > 240 ? `${text.slice(0, 237)}...` : text;
 }

@@ -1,7 +1,5 @@
-import type { Answer } from 'dns-packet';
-import { relativeName } from '@dnsferry/shared';
-import { txtStrings } from './presentation';
-import { normalize } from './wire';
+import { relativeName, txtStringsOf } from '@dnsferry/shared';
+import type { Answer } from '../dns/message';
 
 /** The record types whose data can name other names: only these have references to follow. */
 export const POINTING_TYPES: ReadonlySet<string> = new Set(['MX', 'SRV', 'CNAME', 'NS', 'TXT']);
@@ -12,26 +10,13 @@ export const POINTING_TYPES: ReadonlySet<string> = new Set(['MX', 'SRV', 'CNAME'
  * `redirect=`). These are often names no list would guess (`outbound-relay`, `_spf2`).
  */
 export function referencedNames(rr: Answer, zone: string): string[] {
-  const targets: string[] = [];
-  switch (rr.type) {
-    case 'MX':
-      targets.push(rr.data.exchange);
-      break;
-    case 'SRV':
-      targets.push(rr.data.target);
-      break;
-    case 'CNAME':
-    case 'NS':
-      targets.push(rr.data);
-      break;
-    case 'TXT':
-      // RFC 7208 §3.3: the strings of one SPF record are joined without a separator
-      targets.push(...spfHosts(Buffer.concat(txtStrings(rr.data)).toString('utf8')));
-      break;
-  }
+  const r = rr.record;
+  if (r === null || !POINTING_TYPES.has(r.type)) return [];
+  // RFC 7208 §3.3: the strings of one SPF record are joined without a separator
+  const targets = r.type === 'TXT' ? spfHosts(Buffer.concat(txtStringsOf(r.content)).toString('utf8')) : [r.content];
   const names = new Set<string>();
   for (const t of targets) {
-    const rel = relativeName(normalize(t), zone);
+    const rel = relativeName(t, zone);
     if (rel !== null && rel !== '@') names.add(rel);
   }
   return [...names];

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { relativeName } from '@dnsferry/shared';
-import type { Findings, Owned, RRset } from './findings';
+import type { Answer } from '../dns/message';
+import type { Findings, RRset } from './findings';
 import { POINTING_TYPES } from './mining';
+import type { Query, QueryType } from './query';
 import { COMMON_HOSTS, DKIM_SELECTORS, SRV_SERVICES, TXT_NAMES } from './name-lists';
-import type { QueryType } from './wire';
-
-/** One question of a scan; `wildcardOf` marks a random name below that parent, asked to find its wildcard. */
-export type Query = { name: string; type: QueryType; wildcardOf?: string };
 
 export const APEX_TYPES: QueryType[] = ['SOA', 'NS', 'A', 'AAAA', 'MX', 'TXT', 'CAA', 'HTTPS'];
 const WILDCARD_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'];
@@ -48,7 +46,7 @@ export function wildcardProbes(parent: string, count: number): Query[] {
 /** TLSA names worth asking: HTTPS on the apex and www, SMTP on each mail server inside the zone. */
 export function tlsaNames(findings: Findings): string[] {
   const mx = [...(findings.rrsets.get('@|MX')?.answers.values() ?? [])].flatMap((a) =>
-    a.type === 'MX' ? [relativeName(a.data.exchange, findings.zone)] : [],
+    a.record?.type === 'MX' ? [relativeName(a.record.content, findings.zone)] : [],
   );
   const mailHosts = mx.filter((n): n is string => n !== null && n !== '@');
   return ['_443._tcp', '_443._tcp.www', ...[...new Set(mailHosts)].map((h) => `_25._tcp.${h}`)];
@@ -70,7 +68,7 @@ export function refersFrom(findings: Findings, set: RRset): boolean {
  * In-zone names the zone's records point at, by the record set's name; names below a delegation
  * are left out (they belong to the child zone). `namesOf` gives the names one record points at.
  */
-export function references(findings: Findings, namesOf: (a: Owned) => string[]): Map<string, Set<string>> {
+export function references(findings: Findings, namesOf: (a: Answer) => string[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const set of findings.rrsets.values()) {
     if (!refersFrom(findings, set)) continue;

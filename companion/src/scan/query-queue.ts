@@ -1,11 +1,10 @@
-import type { Query } from './queries';
-import type { QueryType } from './wire';
+import type { Query, QueryType } from './query';
 
 /**
  * The questions a scan has still to ask, each (name, type) once. Follow-ups, the questions an
  * answer raises, go ahead of the listed names: the chains they start (a mail server's address, the
  * include of an include, a delegation) then finish while the long lists are still being asked,
- * instead of adding round trips at the end. A live source for ./pool.ts: it grows while it drains.
+ * instead of adding round trips at the end. A live source for ../flow/pool.ts: it grows while it drains.
  */
 export class QueryQueue implements Iterable<Query> {
   private readonly followUps: Query[] = [];

@@ -1,19 +1,19 @@
 import { setMaxListeners } from 'node:events';
 import { fqdn, type ScanEvent } from '@dnsferry/shared';
-import { createDohClient, DohError, type DohClient, type DohClientOptions } from './doh-client';
+import { createDohClient, DohError, type DohClient, type DohClientOptions } from '../dns/doh-client';
 import { FailureLog } from './failure-log';
 import { Findings } from './findings';
 import { foundLine } from './messages';
-import { pool, type Settled } from './pool';
-import type { Query } from './queries';
+import { pool, type Settled } from '../flow/pool';
+import type { Query } from './query';
 import { QueryQueue } from './query-queue';
-import { DohTransportError } from './transports';
-import type { DnsReply } from './wire';
-import { AimdWindow, type WindowLimits } from './window';
+import { DohTransportError } from '../dns/doh-transports';
+import type { DnsReply } from '../dns/message';
+import { Aimd, type AimdLimits } from '../flow/aimd';
 
 export interface ScanOptions {
   signal: AbortSignal;
-  /** Queries in flight at once, fixed; without it the number adapts to the resolver (see ./window.ts). */
+  /** Queries in flight at once, fixed; without it the number adapts to the resolver (see ../flow/aimd.ts). */
   concurrency?: number;
   /** Time limit of one query (a timed-out query is tried once more). */
   timeoutMs?: number;
@@ -34,7 +34,7 @@ export interface ScanOptions {
  * its own, so 16. Until the first answer shows which one the resolver speaks, 24: the apex phase
  * (18 queries) goes out in one round trip, and a resolver without HTTP/2 gets a bounded burst.
  */
-const HTTP2_WINDOW: WindowLimits = { initial: 64, min: 2, max: 100 };
+const HTTP2_WINDOW: AimdLimits = { initial: 64, min: 2, max: 100 };
 const HTTP1_MAX_IN_FLIGHT = 16;
 const FIRST_FLIGHT = 24;
 
@@ -63,7 +63,7 @@ export class QueryRunner {
   unasked = 0;
   overBudget = false;
   private readonly client: DohClient;
-  private readonly window: AimdWindow;
+  private readonly window: Aimd;
   private readonly fixed: number | undefined;
   /** Every query listens to this one: the client going away, or the scan's time limit. */
   private readonly stop = new AbortController();
@@ -80,7 +80,7 @@ export class QueryRunner {
     this.signal = options.signal;
     this.fixed = options.concurrency;
     const fixed = this.fixed;
-    this.window = new AimdWindow(fixed !== undefined ? { initial: fixed, min: fixed, max: fixed } : HTTP2_WINDOW);
+    this.window = new Aimd(fixed !== undefined ? { initial: fixed, min: fixed, max: fixed } : HTTP2_WINDOW);
     this.budgetMs = options.budgetMs ?? SCAN_DEFAULTS.budgetMs;
     this.client = createDohClient(dohUrl, {
       timeoutMs: options.timeoutMs ?? SCAN_DEFAULTS.timeoutMs,
@@ -102,7 +102,7 @@ export class QueryRunner {
   /** The IPv4 addresses of a host name outside the scan's bookkeeping (a name server to ask directly). */
   async addresses(host: string, signal: AbortSignal): Promise<string[]> {
     const reply = await this.client.query(host, 'A', signal);
-    return reply.answers.flatMap((a) => (a.type === 'A' ? [a.data] : []));
+    return reply.answers.flatMap((a) => (a.type === 'A' && a.record ? [a.record.content] : []));
   }
 
   /** Queries sent so far, retries included. */
@@ -192,12 +192,12 @@ export class QueryRunner {
     const ticket = this.window.sent();
     try {
       const reply = await this.client.query(fqdn(q.name, this.findings.zone), q.type, signal);
-      this.window.answered();
+      this.window.ok();
       // the client falls back to HTTP/1.1 for good when HTTP/2 fails before it ever worked
       if (this.spoken !== 'HTTP/2') this.spoken = this.client.protocol;
       return reply;
     } catch (err) {
-      if (err instanceof DohError && overloaded(err)) this.window.failed(ticket);
+      if (err instanceof DohError && overloaded(err)) this.window.overloaded(ticket);
       throw err;
     }
   }

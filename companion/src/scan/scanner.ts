@@ -129,7 +129,7 @@ async function* closing(runner: QueryRunner, resolver: string, started: number, 
 /** The apex NS host names the scan saw. */
 function apexNameServers(findings: Findings): string[] {
   const set = findings.rrsets.get('@|NS');
-  return set ? [...set.answers.values()].flatMap((a) => (a.type === 'NS' ? [String(a.data).replace(/\.$/, '').toLowerCase()] : [])) : [];
+  return set ? [...set.answers.values()].flatMap((a) => (a.type === 'NS' && a.record ? [a.record.content.toLowerCase()] : [])) : [];
 }
 
 function done(found: DnsRecord[]): Extract<ScanEvent, { type: 'done' }> {

@@ -45,8 +45,10 @@ describe('dnsferry on a terminal', () => {
   });
 
   it('shows on the zone line a wait the target imposes', async () => {
-    // 10 requests per 2 s: the token's budget runs out partway through the zone's 12 one-record batches.
-    const limited = await startCliStack(cli.command, { sim: { rateLimit: { limit: 10, windowMs: 2000 } } });
+    // Half the writes answered 429 with Retry-After 2 s (seeded, so the same ones each run): whether a
+    // wait happens does not depend on how fast this machine is, as a rate window would.
+    const limited = await startCliStack(cli.command);
+    limited.sim.setFaults({ rate429: 0.5, retryAfterSeconds: 2, only: 'writes' });
     try {
       writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
       const run = await limited.runInTerminal(['migrate', 'limited.example', '--zone-file', 'z.zone'], { env });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDohClient, type DohClient } from '@dnsferry/companion/scan/doh-client';
+import { createDohClient, type DohClient } from '@dnsferry/companion/dns/doh-client';
 import { delegationNs, parentDs } from '@dnsferry/companion/cutover/parent';
 import { targetServers } from '@dnsferry/companion/cutover/name-servers';
 import { startParentResolver, type ParentResolver } from './parent-resolver';

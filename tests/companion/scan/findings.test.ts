@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '@dnsferry/companion/scan/findings';
-import type { DnsReply } from '@dnsferry/companion/scan/wire';
-
-type Answer = DnsReply['answers'][number];
+import type { Answer, DnsReply } from '@dnsferry/companion/dns/message';
+import { rr } from '../../support/dns/answers';
 
 // Replies as a recursive resolver (cache, no AA bit) would give them, built by hand.
 const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({
@@ -13,8 +12,8 @@ const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({
   additionals: [],
   ...extra,
 });
-const a = (name: string, data: string, ttl = 300): Answer => ({ type: 'A', name, data, ttl });
-const soa = (name: string): Answer => ({ type: 'SOA', name, ttl: 300, data: { mname: `ns.${name}`, rname: `h.${name}` } });
+const a = (name: string, data: string, ttl = 300): Answer => rr('A', name, data, ttl);
+const soa = (name: string): Answer => rr('SOA', name, `ns.${name} h.${name} 1 7200 3600 1209600 300`);
 const view = (f: Findings) => f.records().map((r) => `${r.name} ${r.type} ${r.content} ${r.ttl}`);
 
 describe('findings: TTLs', () => {
@@ -41,8 +40,8 @@ describe('findings: what belongs to the zone', () => {
       'www',
       'A',
       reply([
-        { type: 'CNAME', name: 'www.example.com', ttl: 300, data: 'edge.cdn.example.net' },
-        { type: 'CNAME', name: 'edge.cdn.example.net', ttl: 300, data: 'x.cdn.example.net' },
+        rr('CNAME', 'www.example.com', 'edge.cdn.example.net'),
+        rr('CNAME', 'edge.cdn.example.net', 'x.cdn.example.net'),
         a('x.cdn.example.net', '198.51.100.7'),
       ]),
     );
@@ -58,10 +57,7 @@ describe('findings: what belongs to the zone', () => {
     f.absorb(
       'corp',
       'NS',
-      reply([
-        { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns1.corp.example.com' },
-        { type: 'NS', name: 'corp.example.com', ttl: 3600, data: 'ns.provider.example' },
-      ]),
+      reply([rr('NS', 'corp.example.com', 'ns1.corp.example.com', 3600), rr('NS', 'corp.example.com', 'ns.provider.example', 3600)]),
     );
     f.absorb('ns1.corp', 'A', reply([a('ns1.corp.example.com', '192.0.2.53')]));
     f.absorb('www.corp', 'A', reply([a('www.corp.example.com', '192.0.2.11')]));
@@ -71,7 +67,7 @@ describe('findings: what belongs to the zone', () => {
 
   it('leaves the apex NS out of the records', () => {
     const f = new Findings('example.com');
-    f.absorb('@', 'NS', reply([{ type: 'NS', name: 'example.com', ttl: 86400, data: 'ns1.dns.example' }]));
+    f.absorb('@', 'NS', reply([rr('NS', 'example.com', 'ns1.dns.example', 86400)]));
     expect(view(f)).toEqual([]);
   });
 });

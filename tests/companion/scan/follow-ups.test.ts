@@ -3,10 +3,11 @@ import type { ScanEvent } from '@dnsferry/shared';
 import { Findings } from '@dnsferry/companion/scan/findings';
 import { FollowUps } from '@dnsferry/companion/scan/follow-ups';
 import { COMMON_HOSTS, SRV_SERVICES } from '@dnsferry/companion/scan/name-lists';
-import type { Query } from '@dnsferry/companion/scan/queries';
+import type { Query, QueryType } from '@dnsferry/companion/scan/query';
 import { QueryQueue } from '@dnsferry/companion/scan/query-queue';
 import { scanDomain } from '@dnsferry/companion/scan/scanner';
-import type { DnsReply, QueryType } from '@dnsferry/companion/scan/wire';
+import type { Answer, DnsReply } from '@dnsferry/companion/dns/message';
+import { rr } from '../../support/dns/answers';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { DNSFERRY_TEST_RECORDS } from '../../support/dns/expected-zone';
 import { questionName, startStubResolver, type StubResolver } from '../../support/dns/stub-resolvers';
@@ -84,7 +85,6 @@ describe('questions raised by answers are asked at once, not after the lists', (
   });
 });
 
-type Answer = DnsReply['answers'][number];
 const ZONE = 'example.com';
 const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({
   rcode: 'NOERROR',
@@ -94,7 +94,7 @@ const reply = (answers: Answer[], extra: Partial<DnsReply> = {}): DnsReply => ({
   additionals: [],
   ...extra,
 });
-const spf = (name: string, include: string): Answer => ({ type: 'TXT', name, ttl: 300, data: [`v=spf1 include:${include} -all`] });
+const spf = (name: string, include: string): Answer => rr('TXT', name, `"v=spf1 include:${include} -all"`);
 
 /** FollowUps over a real queue and findings: `answer` takes a reply in and lets the follow-ups see it settle. */
 function followUpsOf(listed: Query[] = []) {
@@ -159,7 +159,7 @@ describe('FollowUps', () => {
       { name: 'mail', type: 'A' },
     ]);
     // what the apex phase found, before the follow-ups start
-    f.findings.absorb('@', 'MX', reply([{ type: 'MX', name: ZONE, ttl: 300, data: { preference: 10, exchange: `mail.${ZONE}` } }]));
+    f.findings.absorb('@', 'MX', reply([rr('MX', ZONE, `10 mail.${ZONE}`)]));
     f.start();
     expect(f.waiting()).toEqual(['mail A', 'mail AAAA', 'mail CNAME', 'mail TXT', 'www A']);
     expect(f.events).toEqual([{ type: 'progress', message: 'Following 1 name referenced by SPF, MX, CNAME, SRV and NS records: mail' }]);
@@ -168,7 +168,7 @@ describe('FollowUps', () => {
   it('checks a common name for a delegation and a wildcard once its three probes are in, and only if it exists', () => {
     const [host, missing] = [COMMON_HOSTS[0], COMMON_HOSTS[1]] as [string, string];
     const f = followUpsOf();
-    f.answer(host, 'A', reply([{ type: 'A', name: `${host}.${ZONE}`, ttl: 300, data: '192.0.2.1' }]));
+    f.answer(host, 'A', reply([rr('A', `${host}.${ZONE}`, '192.0.2.1')]));
     f.answer(host, 'AAAA', reply([]));
     expect(f.queue.has(host, 'NS')).toBe(false);
     f.answer(host, 'CNAME', reply([]));
@@ -184,7 +184,7 @@ describe('FollowUps', () => {
     const f = followUpsOf();
     const referral = reply([], {
       authoritative: false,
-      authorities: [{ type: 'NS', name: `lab.${ZONE}`, ttl: 300, data: `ns1.elsewhere.example` }],
+      authorities: [rr('NS', `lab.${ZONE}`, 'ns1.elsewhere.example')],
     });
     f.answer('x.lab', 'A', referral);
     f.answer('y.lab', 'A', referral);

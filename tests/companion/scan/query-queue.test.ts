@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryQueue } from '@dnsferry/companion/scan/query-queue';
-import type { Query } from '@dnsferry/companion/scan/queries';
+import type { Query } from '@dnsferry/companion/scan/query';
 
 const q = (name: string, type: Query['type'] = 'A'): Query => ({ name, type });
 const drain = (queue: QueryQueue) => [...queue].map((x) => `${x.name} ${x.type}`);

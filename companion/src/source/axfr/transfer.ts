@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
 import type { AxfrSource } from '@dnsferry/shared';
-import { nameAt } from '../../cutover/wire-name';
+import { nameAt } from '../../dns/wire-name';
 import { findTsig, nameToWire, TsigSession } from './tsig';
 
 /** One resource record of the transfer, its RDATA still in the message it came in. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TsigKey } from '@dnsferry/shared';
-import { nameAt } from '../../cutover/wire-name';
+import { nameAt } from '../../dns/wire-name';
 
 /**
  * TSIG (RFC 8945): a request signed with a shared key, and the transfer's answers checked against it,

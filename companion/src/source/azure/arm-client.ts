@@ -1,8 +1,9 @@
 import type { TokenCredential } from '@azure/identity';
 import type { Config } from '../../config';
-import { isDeadline, withDeadline } from '../../http/deadline';
+import { isDeadline, withDeadline } from '../../upstream/deadline';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
-import { describeUnreachable, innermost } from '../../http/unreachable';
+import { backoffMs, retryAfterMs } from '../../upstream/retry';
+import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import type { Redactor } from './redact';
 import { CloudErrorSchema, PageSchema } from './wire';
 
@@ -31,20 +32,6 @@ function statusCause(status: number): UpstreamCause {
   if (status === 429) return 'rate_limit';
   if (status >= 400 && status < 500) return 'invalid';
   return 'upstream';
-}
-
-/** Retry-After in seconds or as an HTTP date, or Azure's millisecond variants; null when absent. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
-  for (const h of ['retry-after-ms', 'x-ms-retry-after-ms']) {
-    const v = Number(headers.get(h));
-    if (headers.get(h) !== null && Number.isFinite(v) && v >= 0) return v;
-  }
-  const raw = headers.get('retry-after');
-  if (raw === null) return null;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -125,7 +112,7 @@ export class ArmClient {
         if (isAbort(err)) throw err;
         const unreachable = describeUnreachable(err, new URL(url));
         if (attempt < 2 && !(unreachable && this.deps.interactive)) {
-          await sleep(config.retryBaseMs * 2 ** attempt, signal);
+          await sleep(backoffMs(config.retryBaseMs, attempt), signal);
           continue;
         }
         const reason = unreachable ?? `could not reach Azure Resource Manager at ${new URL(url).host}: ${innermost(err)}`;
@@ -146,7 +133,7 @@ export class ArmClient {
         }
       }
       if ((res.status === 429 || res.status === 503) && attempt < MAX_RETRIES) {
-        const wait = retryAfterMs(res.headers) ?? config.retryBaseMs * 2 ** attempt;
+        const wait = retryAfterMs(res.headers) ?? backoffMs(config.retryBaseMs, attempt);
         if (wait <= config.maxRetryAfterMs) {
           if (wait >= 1000) progress?.(`Azure asks to wait ${Math.round(wait / 1000)} s (HTTP ${res.status}); waiting, then reading on`);
           await sleep(wait, signal);

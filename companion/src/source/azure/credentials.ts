@@ -2,7 +2,7 @@ import { ClientSecretCredential, type AccessToken, type GetTokenOptions, type To
 import type { SourceCredentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort } from '../../errors';
-import { describeUnreachable, innermost } from '../../http/unreachable';
+import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import { fetchHttpClient } from './http-client';
 import { identifyingClaims, jwtClaims, type Redactor } from './redact';
 

@@ -1,8 +1,8 @@
-import { withDeadline } from '../../http/deadline';
-import { describeUnreachable } from '../../http/unreachable';
+import { withDeadline } from '../../upstream/deadline';
+import { describeUnreachable } from '../../upstream/unreachable';
 import { UpstreamError } from '../../errors';
 import { createHttpHeaders, type HttpClient, type PipelineRequest, type PipelineResponse } from '@azure/core-rest-pipeline';
-import { retryAfterMs } from './arm-client';
+import { retryAfterMs } from '../../upstream/retry';
 
 export interface HttpClientLimits {
   timeoutMs: number;

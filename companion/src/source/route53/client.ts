@@ -8,8 +8,8 @@ import {
 import type { Route53Credentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
-import { isDeadline, withDeadline } from '../../http/deadline';
-import { describeUnreachable, innermost } from '../../http/unreachable';
+import { isDeadline, withDeadline } from '../../upstream/deadline';
+import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import type { Redactor } from '../../redactor';
 import { FetchRequestHandler } from './fetch-handler';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpstreamError, type UpstreamCause } from '../../errors';
-import { isDeadline, withDeadline } from '../../http/deadline';
-import { describeUnreachable, innermost } from '../../http/unreachable';
+import { isDeadline, withDeadline } from '../../upstream/deadline';
+import { backoffMs, retryAfterMs } from '../../upstream/retry';
+import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import { Redactor } from '../../redactor';
 import { budgetOf, tokenKey, type SlotOutcome, type TokenBudget } from './token-budget';
 
@@ -106,7 +107,7 @@ interface BudgetSignal {
 
 function budgetSignal(res: Response): BudgetSignal {
   const ratelimit = parseRatelimit(res.headers.get('ratelimit'));
-  const waitMs = res.status === 429 ? (retryAfterMs(res.headers.get('retry-after')) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000)) : 0;
+  const waitMs = res.status === 429 ? (retryAfterMs(res.headers) ?? (ratelimit ? ratelimit.resetS * 1000 : 1000)) : 0;
   return { ratelimit, waitMs, narrow: res.status === 429 && (ratelimit?.remaining ?? 0) > 0 };
 }
 
@@ -129,14 +130,6 @@ function noteBudget(budget: TokenBudget, status: number, signal: BudgetSignal): 
   if (signal.narrow) return;
   const until = Date.now() + Math.max(signal.waitMs, ratelimit ? ratelimit.resetS * 1000 : 0);
   if (until > budget.pausedUntil) budget.pausedUntil = until;
-}
-
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const s = Number(header);
-  if (Number.isFinite(s)) return Math.max(0, s * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
 /**
@@ -305,8 +298,6 @@ export class CloudflareClient {
   }
 
   private async backoff(attempt: number, signal: AbortSignal): Promise<void> {
-    const base = this.opts.retryBaseMs * 2 ** attempt;
-    const capped = Math.min(base, 8000);
-    await sleep(capped / 2 + Math.random() * (capped / 2), undefined, { signal });
+    await sleep(backoffMs(this.opts.retryBaseMs, attempt), undefined, { signal });
   }
 }

@@ -2,7 +2,7 @@ import { isProxiable, isProxied, recordKey, sameState, targetTtl, type DnsRecord
 import { UpstreamError } from '../../errors';
 import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../target';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
-import { inOrder } from './ordered-slots';
+import { inOrder } from '../../flow/interleave';
 import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Aimd } from '../../flow/aimd';
 
 /** When a spent budget's probe brought no new figure, the wait before the next one. */
 const PROBE_AGAIN_MS = 1000;
@@ -15,8 +16,8 @@ export interface Permit {
  * (the batches of a zone, the zones of a request, and concurrent requests with the same token; the
  * target's rate limit is per token too):
  * - slots: at most `max` requests in flight; after a 429, a 5xx or a time-out the slots halve (down
- *   to one) and grow back by one per slots-full of answers that went well, as TCP sizes its window.
- *   Answers to requests sent before a halving do not halve again: one burst is one signal.
+ *   to one) and grow back by one per slots-full of answers that went well (../../flow/aimd.ts, from
+ *   `max`, not below one). Answers to requests sent before a halving do not halve again.
  * - the allowance: what the target's budget (the `Ratelimit` header: requests left, seconds until
  *   one frees) still allows, less what is in flight. A slot is granted only while it is above zero:
  *   the first request over the limit blocks the token for a whole window (five minutes at
@@ -28,12 +29,9 @@ export interface Permit {
 export class TokenBudget {
   /** The earliest time to send again, when the target asked us to wait. */
   pausedUntil = 0;
-  private slots: number;
+  private readonly slots: Aimd;
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
-  private goodAnswers = 0;
-  private sent = 0;
-  private shrunkAt = 0;
   /** Requests the target's budget still allows beyond those in flight; null until an answer says. */
   private allowance: number | null = null;
   /** When the target said the next request frees; until then a low allowance is worth keeping. */
@@ -45,12 +43,12 @@ export class TokenBudget {
     private readonly onIdle: () => void = () => undefined,
   ) {
     this.max = Math.max(1, max);
-    this.slots = this.max;
+    this.slots = new Aimd({ initial: this.max, min: 1, max: this.max });
   }
 
   /** Slots open now (fewer than `max` after overload). */
   get limit(): number {
-    return this.slots;
+    return this.slots.size;
   }
 
   /** Nothing in flight or waiting, and nothing known that a new budget would not know (a low allowance). */
@@ -87,7 +85,7 @@ export class TokenBudget {
   }
 
   private get mayStart(): boolean {
-    return this.inFlight < this.slots && (this.allowance === null || this.allowance > 0);
+    return this.inFlight < this.slots.size && (this.allowance === null || this.allowance > 0);
   }
 
   async acquire(signal: AbortSignal): Promise<Permit> {
@@ -110,14 +108,15 @@ export class TokenBudget {
     } else {
       this.take();
     }
-    const ticket = this.sent++;
+    const ticket = this.slots.sent();
     let done = false;
     return {
       release: (outcome) => {
         if (done) return;
         done = true;
         this.inFlight--;
-        this.adapt(ticket, outcome);
+        if (outcome === 'ok') this.slots.ok();
+        else if (outcome === 'overloaded') this.slots.overloaded(ticket);
         // the probe got no header (a network error, an answer without one): probe again, never hang
         if (this.allowance !== null && this.allowance <= 0 && this.inFlight === 0 && !this.allowanceTimer)
           this.probeAfter(Math.max(PROBE_AGAIN_MS, this.allowanceResetsAt - Date.now()));
@@ -125,18 +124,6 @@ export class TokenBudget {
         this.checkIdle();
       },
     };
-  }
-
-  private adapt(ticket: number, outcome: SlotOutcome): void {
-    if (outcome === 'overloaded') {
-      if (ticket < this.shrunkAt) return;
-      this.slots = Math.max(1, Math.floor(this.slots / 2));
-      this.shrunkAt = this.sent;
-      this.goodAnswers = 0;
-    } else if (outcome === 'ok' && this.slots < this.max && ++this.goodAnswers >= this.slots) {
-      this.slots++;
-      this.goodAnswers = 0;
-    }
   }
 
   private take(): void {

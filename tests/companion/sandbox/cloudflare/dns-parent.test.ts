@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
-import { createDohClient, type DohClient } from '@dnsferry/companion/scan/doh-client';
+import { createDohClient, type DohClient } from '@dnsferry/companion/dns/doh-client';
 import { startParentResolver, type ParentResolver } from '../../cutover/parent-resolver';
 
 /** The simulator's parent-side DoH resolver (the demo's): NS and DS as set on the simulator, the rest forwarded. */
@@ -32,23 +32,23 @@ describe('parent-side DoH of the simulator', () => {
     sim.setDelegation('example.com', ['Ada.NS.Cloudflare.com.', 'bob.ns.cloudflare.com']);
     sim.setParentDs('example.com', ['2371 13 2 1f987cc6583e92df0890718c4200000000000000000000000000000000000000']);
     const ns = await doh.query('example.com', 'NS', signal);
-    expect(ns.answers.map((a) => (a.type === 'NS' ? a.data : '')).sort()).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
-    const ds = await doh.query('example.com', 'DS' as string as 'NS', signal);
+    expect(ns.answers.map((a) => (a.type === 'NS' ? a.record?.content : '')).sort()).toEqual([
+      'ada.ns.cloudflare.com',
+      'bob.ns.cloudflare.com',
+    ]);
+    const ds = await doh.query('example.com', 'DS', signal);
     expect(ds.answers).toHaveLength(1);
-    const first = ds.answers[0];
-    expect(
-      first?.type === 'DS'
-        ? [first.data.keyTag, first.data.algorithm, first.data.digestType, Buffer.from(first.data.digest).toString('hex').toUpperCase()]
-        : [],
-    ).toEqual([2371, 13, 2, '1F987CC6583E92DF0890718C4200000000000000000000000000000000000000']);
+    expect(ds.answers.map((a) => [a.type, a.record?.content])).toEqual([
+      ['DS', '2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000'],
+    ]);
   });
 
   it('has no DS for a zone without one, and forwards what it was not told', async () => {
-    const ds = await doh.query('example.net', 'DS' as string as 'NS', signal);
+    const ds = await doh.query('example.net', 'DS', signal);
     expect(ds.rcode).toBe('NOERROR');
     expect(ds.answers).toEqual([]);
     const ns = await doh.query('example.net', 'NS', signal);
-    expect(ns.answers.map((a) => (a.type === 'NS' ? a.data : ''))).toEqual(['ns1.elsewhere.example']);
+    expect(ns.answers.map((a) => (a.type === 'NS' ? a.record?.content : ''))).toEqual(['ns1.elsewhere.example']);
     expect((await doh.query('other.example', 'NS', signal)).answers).toHaveLength(1);
   });
 });

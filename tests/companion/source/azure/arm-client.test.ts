@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { UpstreamError } from '@dnsferry/companion/errors';
-import { ArmClient, retryAfterMs } from '@dnsferry/companion/source/azure/arm-client';
+import { ArmClient } from '@dnsferry/companion/source/azure/arm-client';
 import { Redactor } from '@dnsferry/companion/source/azure/redact';
 
 // Edge cases ARM itself will not produce on demand (hostile links, HTTP dates, hangs): a scripted fetch.
@@ -132,13 +132,5 @@ describe('ArmClient', () => {
       message: 'Azure InvalidAuthenticationToken: token [redacted] is invalid',
     });
     await expect(arm.get('/c?api-version=1', signal())).rejects.toMatchObject({ kind: 'upstream', message: 'Azure: HTTP 502' });
-  });
-
-  it('reads Retry-After as seconds, as an HTTP date, or in milliseconds', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryAfterMs(new Headers({ 'retry-after': '7' }), now)).toBe(7000);
-    expect(retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:09 GMT' }), now)).toBe(9000);
-    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '7' }), now)).toBe(250);
-    expect(retryAfterMs(new Headers(), now)).toBeNull();
   });
 });

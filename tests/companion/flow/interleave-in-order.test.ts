@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inOrder } from '@dnsferry/companion/target/cloudflare/ordered-slots';
+import { inOrder } from '@dnsferry/companion/flow/interleave';
 
 /** Jobs that finish when the test says so, in any order. */
 function controlled(n: number) {
@@ -32,9 +32,10 @@ function controlled(n: number) {
   };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Lets the other jobs run: a turn of the event loop, not a wait on the clock. */
+const tick = () => new Promise((r) => setImmediate(r));
 
-describe('inOrder', () => {
+describe('inOrder: interleave with the values in job order', () => {
   it("streams the first job's results as they come, holding back the later ones", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -110,5 +111,24 @@ describe('inOrder', () => {
     c.finish[2]!([2]);
     await expect(done).rejects.toThrow('auth');
     expect(out).toEqual([0, 2]);
+  });
+
+  it('closes the jobs still running when the consumer stops early, so their clean-up runs', async () => {
+    const closed: number[] = [];
+    const endless = (i: number) =>
+      async function* () {
+        try {
+          for (let n = 0; ; n++) {
+            await tick();
+            yield i * 100 + n;
+          }
+        } finally {
+          closed.push(i);
+        }
+      };
+    const it = inOrder([endless(1), endless(2)], 2, new AbortController().signal);
+    expect((await it.next()).value).toBe(100);
+    await it.return(undefined);
+    expect(closed.sort()).toEqual([1, 2]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, loadConfig, type Config } from '@dnsferry/companion/config';
-import { loggableProxy, proxyFor, upstreamFetch, type ProxySettings } from '@dnsferry/companion/http/proxy';
+import { loggableProxy, proxyFor, upstreamFetch, type ProxySettings } from '@dnsferry/companion/upstream/proxy';
 import { startAzureSimulator, type AzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
 import { SIMULATOR_CERT } from '@dnsferry/companion/sandbox/azure/tls';
 import { scanDomain } from '@dnsferry/companion/scan/scanner';

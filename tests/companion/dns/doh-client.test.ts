@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/scan/doh-client';
+import { createDohClient, DohError, type DohClient } from '@dnsferry/companion/dns/doh-client';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import {
   forwardingResolver,
@@ -31,7 +31,7 @@ describe('DoH client against unbound + dnsdist', () => {
     const reply = await client.query('dnsferry.test', 'A', signal());
     expect(reply.rcode).toBe('NOERROR');
     expect(reply.authoritative).toBe(true);
-    expect(reply.answers.map((a) => [a.name, a.type, 'data' in a ? a.data : undefined])).toEqual([
+    expect(reply.answers.map((a) => [a.name, a.type, a.text])).toEqual([
       ['dnsferry.test', 'A', '192.0.2.1'],
       ['dnsferry.test', 'A', '192.0.2.2'],
     ]);
@@ -43,7 +43,7 @@ describe('DoH client against unbound + dnsdist', () => {
     const reply = await client.query('_sip._tls.dnsferry.test', 'SRV', signal());
     expect(reply.answers[0]).toMatchObject({
       type: 'SRV',
-      data: { priority: 100, weight: 1, port: 443, target: 'sipdir.online.lync.example' },
+      record: { priority: 100, weight: 1, port: 443, content: 'sipdir.online.lync.example' },
     });
     expect(client.protocol).toBe('HTTP/1.1');
   });
@@ -69,7 +69,7 @@ describe('DoH client against unbound + dnsdist', () => {
     stub = await forwardingResolver(dohEndpoints().httpUrl);
     client = createDohClient(stub.url);
     const reply = await client.query('xn--caf-dma.test', 'MX', signal());
-    expect(reply.answers[0]).toMatchObject({ type: 'MX', data: { preference: 0, exchange: '.' } });
+    expect(reply.answers[0]).toMatchObject({ type: 'MX', record: { priority: 0, content: '.' } });
     expect(client.protocol).toBe('HTTP/1.1');
     await client.query('www.xn--caf-dma.test', 'A', signal());
     expect(stub.requests).toBe(2);

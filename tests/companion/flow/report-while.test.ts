@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportAlong, reportWhile } from '@dnsferry/companion/engine/report-while';
+import { reportAlong, reportWhile } from '@dnsferry/companion/flow/report-while';
 
 async function drain<E, T>(gen: AsyncGenerator<E, T>): Promise<{ events: E[]; result: T }> {
   const events: E[] = [];

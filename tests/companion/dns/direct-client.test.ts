@@ -1,7 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectDnsClient, DnsQueryError } from '@dnsferry/companion/cutover/dns-client';
-import { nameAt } from '@dnsferry/companion/cutover/wire-name';
+import { DirectDnsClient, DnsQueryError } from '@dnsferry/companion/dns/direct-client';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 
@@ -65,14 +64,5 @@ describe('DirectDnsClient', () => {
     await expect(client.query({ host: '127.0.0.1', port }, 'example.com', 'A', '@', signal)).rejects.toBeInstanceOf(DnsQueryError);
     expect(received).toBe(2);
     silent.close();
-  });
-});
-
-describe('nameAt', () => {
-  it('follows compression pointers and refuses a loop', () => {
-    // "example.com" at 0, then "www" + pointer to 0 at 13
-    const msg = Buffer.from([7, ...Buffer.from('example'), 3, ...Buffer.from('com'), 0, 3, ...Buffer.from('WWW'), 0xc0, 0]);
-    expect(nameAt(msg, 13)).toEqual({ name: 'www.example.com', next: 19 });
-    expect(() => nameAt(Buffer.from([0xc0, 0]), 0)).toThrow(/loops/);
   });
 });

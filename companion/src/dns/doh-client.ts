@@ -1,7 +1,8 @@
 import { isAbort } from '../errors';
-import { proxyFor, type ProxySettings } from '../http/proxy';
-import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './transports';
-import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply, type QueryType } from './wire';
+import { proxyFor, type ProxySettings } from '../upstream/proxy';
+import { DohTransportError, FetchTransport, Http2Transport, type DohTransport } from './doh-transports';
+import { RECORD_SPECS, type RecordType } from '@dnsferry/shared';
+import { decodeReply, encodeQuery, MalformedReplyError, type DnsReply } from './message';
 
 export interface DohClientOptions {
   /** Time limit for one query, retries not included. */
@@ -37,7 +38,7 @@ export class DohError extends Error {
 
 export interface DohClient {
   /** Resolves with the reply, rejects with a DohError, or with `signal.reason` when aborted. */
-  query(name: string, type: QueryType, signal: AbortSignal): Promise<DnsReply>;
+  query(name: string, type: RecordType, signal: AbortSignal): Promise<DnsReply>;
   /** Queries sent so far, retries included. */
   readonly sent: number;
   /** The protocol in use (known after the first reply). */
@@ -75,7 +76,7 @@ export function createDohClient(dohUrl: string, options: DohClientOptions = {}):
     }
   }
 
-  async function attempt(wire: Buffer, name: string, type: QueryType, outer: AbortSignal): Promise<DnsReply> {
+  async function attempt(wire: Buffer, name: string, type: RecordType, outer: AbortSignal): Promise<DnsReply> {
     // A timer and a controller held here, not AbortSignal.any(AbortSignal.timeout()): Node 20 may
     // collect such a combined signal before it fires, and the query would then never time out.
     const ac = new AbortController();
@@ -100,7 +101,8 @@ export function createDohClient(dohUrl: string, options: DohClientOptions = {}):
 
   return {
     async query(name, type, signal) {
-      const wire = encodeQuery(name, type);
+      // id 0, recursion desired: RFC 8484, so HTTP caches can share the answers
+      const wire = encodeQuery(name, RECORD_SPECS[type].code, { id: 0, recursion: true, edns: false });
       for (let tries = 0; ; tries++) {
         try {
           return await attempt(wire, name, type, signal);

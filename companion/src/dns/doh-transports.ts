@@ -2,7 +2,7 @@ import http2, { type ClientHttp2Session } from 'node:http2';
 import net, { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
-import { openTunnel } from '../http/tunnel';
+import { openTunnel } from '../upstream/tunnel';
 
 /** How DNS messages travel to the resolver (RFC 8484 GET, `?dns=` base64url). */
 export interface DohTransport {

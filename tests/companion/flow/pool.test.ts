@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pool, type Settled } from '@dnsferry/companion/scan/pool';
+import { pool, type Settled } from '@dnsferry/companion/flow/pool';
 
 /** Calls that settle when the test says so, counting how many are open. */
 function gate() {

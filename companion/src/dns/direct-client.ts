@@ -1,15 +1,14 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { connect, isIPv6 } from 'node:net';
 import { randomInt } from 'node:crypto';
-import dnsPacket from 'dns-packet';
-import { RECORD_SPECS, recordFromWire, type DnsRecord, type RecordType } from '@dnsferry/shared';
+import { RECORD_SPECS, type DnsRecord, type RecordType } from '@dnsferry/shared';
+import { encodeQuery, MalformedReplyError, normalize, readMessage, type Answer, type Message } from './message';
 import { nameAt } from './wire-name';
 
 /**
  * Asks one authoritative server directly, never through a resolver (whose cache still holds the old
- * answers): UDP first, TCP when the answer comes back truncated. The answer section is read here, RR
- * by RR, and each RDATA is handed to the shared registry (`recordFromWire`), which reads every type the
- * contract knows, name compression included.
+ * answers): UDP first, TCP when the answer comes back truncated. The reply is read by ./message.ts,
+ * whose RDATA reader is the shared registry's: every type the contract knows, name compression included.
  */
 export interface NameServer {
   host: string;
@@ -83,7 +82,7 @@ export class DirectDnsClient {
       signal.throwIfAborted();
       let id = randomInt(0, 65536);
       while (this.pending.has(id)) id = (id + 1) & 0xffff;
-      const query = encodeQuery(id, fqdn, code);
+      const query = encodeQuery(fqdn, code, { id, recursion: false, edns: true });
       try {
         this.sent++;
         const reply = await this.wait(id, signal, () =>
@@ -131,7 +130,7 @@ export class DirectDnsClient {
 
   /** RFC 7766: the same question over TCP, each message after a two-octet length. */
   private tcp(server: NameServer, fqdn: string, code: number, signal: AbortSignal): Promise<Buffer> {
-    const query = encodeQuery(randomInt(0, 65536), fqdn, code);
+    const query = encodeQuery(fqdn, code, { id: randomInt(0, 65536), recursion: false, edns: true });
     const framed = Buffer.concat([Buffer.from([query.length >> 8, query.length & 0xff]), query]);
     this.sent++;
     return new Promise<Buffer>((resolve, reject) => {
@@ -161,20 +160,6 @@ export class DirectDnsClient {
   }
 }
 
-/** No recursion wanted (we ask the authority itself); EDNS with 1232 octets, the DNS Flag Day 2020 size. */
-function encodeQuery(id: number, fqdn: string, code: number): Buffer {
-  return dnsPacket.encode({
-    type: 'query',
-    id,
-    flags: 0,
-    // dns-packet reads a type named `UNKNOWN_<code>` as that number, for the types it has no name for.
-    questions: [{ type: `UNKNOWN_${code}` as dnsPacket.RecordType, name: fqdn, class: 'IN' }],
-    additionals: [
-      { type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] },
-    ],
-  });
-}
-
 /** The reply's question section equals the query's (name case aside). */
 function sameQuestion(reply: Buffer, query: Buffer): boolean {
   if (reply.length < 12 || reply.readUInt16BE(4) !== 1) return false;
@@ -183,37 +168,27 @@ function sameQuestion(reply: Buffer, query: Buffer): boolean {
   return a.name === b.name && reply.readUInt16BE(a.next) === query.readUInt16BE(b.next);
 }
 
-const RCODES: Record<number, string> = { 1: 'FORMERR', 2: 'SERVFAIL', 4: 'NOTIMP', 5: 'REFUSED' };
-
-/** The answer's RRs of the asked type at the asked name, read by the shared registry. */
+/** The answer's RRs of the asked type at the asked name, as the registry read them. */
 export function readAnswer(msg: Buffer, fqdn: string, type: RecordType, relName: string): DirectAnswer {
-  const rcode = (msg[3] ?? 0) & 0x0f;
-  const counts = [msg.readUInt16BE(4), msg.readUInt16BE(6), msg.readUInt16BE(8)] as const;
-  let pos = 12;
-  for (let i = 0; i < counts[0]; i++) pos = nameAt(msg, pos).next + 4;
-  const code = RECORD_SPECS[type].code;
-  const owner = fqdn.toLowerCase().replace(/\.$/, '');
-  const answer: Array<{ ttl: number; offset: number; length: number }> = [];
-  const referral: typeof answer = [];
-  for (let i = 0; i < counts[1] + counts[2]; i++) {
-    const rr = nameAt(msg, pos);
-    const rrType = msg.readUInt16BE(rr.next);
-    const ttl = msg.readUInt32BE(rr.next + 4);
-    const length = msg.readUInt16BE(rr.next + 8);
-    const offset = rr.next + 10;
-    if (offset + length > msg.length) throw new DnsQueryError(`${fqdn}: the answer is cut short`);
-    if (rr.name === owner && rrType === code) (i < counts[1] ? answer : referral).push({ ttl, offset, length });
-    pos = offset + length;
+  let m: Message;
+  try {
+    m = readMessage(msg);
+  } catch (err) {
+    if (err instanceof MalformedReplyError) throw new DnsQueryError(`${fqdn}: ${err.message}`, { cause: err });
+    throw err;
   }
+  const owner = normalize(fqdn);
+  const at = (rrs: Answer[]) => rrs.filter((rr) => rr.name === owner && rr.type === type);
   // A delegation point answers NS with a referral: the NS set is in the authority section.
-  const rrs = answer.length === 0 && type === 'NS' ? referral : answer;
+  const answer = at(m.answers);
+  const rrs = answer.length === 0 && type === 'NS' ? at(m.authorities) : answer;
+  const rcode = msg.readUInt16BE(2) & 0x0f;
   const records: DnsRecord[] = [];
   // NOERROR and NXDOMAIN say what is there; anything else says the server would not tell.
-  const unreadable: string[] = rcode === 0 || rcode === 3 ? [] : [`the name server answered ${RCODES[rcode] ?? `RCODE ${rcode}`}`];
+  const unreadable: string[] = rcode === 0 || rcode === 3 ? [] : [`the name server answered ${m.rcode}`];
   for (const rr of rrs) {
-    const r = recordFromWire(type, relName, rr.ttl, msg, rr.offset, rr.length);
-    if (r.ok) records.push(r.record);
-    else unreadable.push(`unreadable ${type} RDATA (${r.message})`);
+    if (rr.record) records.push({ ...rr.record, name: relName });
+    else unreadable.push(`unreadable ${type} RDATA (${rr.problem ?? 'unknown'})`);
   }
   return { rcode, records, unreadable };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
-import { NO_PROXY_SETTINGS, upstreamFetch } from '@dnsferry/companion/http/proxy';
+import { NO_PROXY_SETTINGS, upstreamFetch } from '@dnsferry/companion/upstream/proxy';
 import { SIMULATOR_CERT, SIMULATOR_KEY } from '@dnsferry/companion/sandbox/azure/tls';
 import { parseNdjson } from '../../support/stack';
 
