@@ -36,7 +36,7 @@ export async function expectedRecords(
     incoming = entry.records;
     from = 'the request';
   } else if (entry.zoneFile !== undefined) {
-    const parsed = readZoneFile(entry.zoneFile, zone, budget);
+    const parsed = await readZoneFile(entry.zoneFile, zone, budget);
     incoming = parsed.records;
     from = 'the zone file';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);

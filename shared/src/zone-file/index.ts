@@ -2,10 +2,10 @@ import { relativeName } from '../names';
 import { recordFromPresentation } from '../records/presentation';
 import type { DnsRecord } from '../records/schema';
 import { absoluteName } from './owner-name';
-import { readZoneEntries } from './reader';
+import { readingZoneEntries } from './reader';
 import type { LineIssue, ParsedZone } from './schema';
 
-export { readZoneEntries } from './reader';
+export { readZoneEntries, readingZoneEntries } from './reader';
 export { LineIssueSchema, ParsedZoneSchema, ZoneEntriesSchema, ZoneEntrySchema, ZoneNoteSchema } from './schema';
 export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './schema';
 
@@ -17,7 +17,22 @@ export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './
  * stops once that many records (generated ones too) are read and the file gives more (`stoppedAt`).
  */
 export function parseZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): ParsedZone {
-  const read = readZoneEntries(text, zone, opts);
+  const steps = parsingZoneFile(text, zone, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
+/** Records read between two points where a server may give way to its other callers. */
+const RECORDS_PER_STEP = 512;
+
+/**
+ * The same reading, as a generator that yields now and then (every few hundred records, and
+ * wherever the reader does): a server reading a 16 MB file gives way to its other callers there.
+ */
+export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ParsedZone> {
+  const read = yield* readingZoneEntries(text, zone, opts);
   const given = zone ? absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '') : null;
   const zoneName = given && 'name' in given ? given.name : read.origin;
   const records: DnsRecord[] = [];
@@ -29,7 +44,8 @@ export function parseZoneFile(text: string, zone?: string, opts: { limit?: numbe
     issues.push({ line, text: (physical[line - 1] ?? '').trim().slice(0, 200), message });
   };
 
-  for (const entry of read.entries) {
+  for (const [at, entry] of read.entries.entries()) {
+    if (at % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     let name = entry.owner;
     if (zoneName) {
       const relative = relativeName(entry.owner, zoneName);
