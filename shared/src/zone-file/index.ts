@@ -48,7 +48,14 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
     if (at % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     let name = entry.owner;
     if (zoneName) {
-      const relative = relativeName(entry.owner, zoneName);
+      // the owner is canonical (lower case, no trailing dot) unless it ends with an escaped dot
+      const relative = entry.owner.endsWith('.')
+        ? relativeName(entry.owner, zoneName)
+        : entry.owner === zoneName
+          ? '@'
+          : entry.owner.endsWith(`.${zoneName}`)
+            ? entry.owner.slice(0, -(zoneName.length + 1))
+            : null;
       if (relative === null) {
         issue(entry.line, `${entry.owner} is not inside the zone ${zoneName}`);
         continue;
