@@ -1,4 +1,3 @@
-import { isRelativeName } from '../names';
 import { RdataError, RdataReader, tokenize } from './rdata';
 import { RECORD_SPECS, isRecordType, typeByCode, type RecordType } from './registry';
 import { DnsRecordSchema, type DnsRecord } from './schema';
@@ -89,8 +88,12 @@ function fromGeneric(type: RecordType, parts: string[]): RecordValue {
  * the same text back to the same text): for them a record just read needs no second reading.
  */
 const READ_ONCE: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME', 'NS', 'PTR', 'MX', 'SRV', 'TXT']);
-/** A relative owner name as the schema keeps it unchanged: lower-case ASCII labels, no trailing dot. */
-const PLAIN_NAME = /^[a-z0-9_*-]+(?:\.[a-z0-9_*-]+)*$/;
+/**
+ * A relative owner name the schema keeps unchanged: `isRelativeName` for lower-case ASCII in one
+ * expression (labels of letters, digits, `_` and inner `-`, a `*` only first), at most 253 characters.
+ */
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+const PLAIN_NAME = new RegExp(`^(?:\\*|${LABEL})(?:\\.${LABEL})*$`);
 const MAX_TTL = 2147483647;
 
 /**
@@ -106,7 +109,7 @@ function build(type: RecordType, name: string, ttl: number, value: RecordValue, 
     Number.isInteger(ttl) &&
     ttl >= 0 &&
     ttl <= MAX_TTL &&
-    (name === '@' || (PLAIN_NAME.test(name) && isRelativeName(name)))
+    (name === '@' || (name.length <= 253 && PLAIN_NAME.test(name)))
   )
     return { ok: true, record: inSchemaOrder(type, name, ttl, value) };
   // Host names in the record model carry no trailing dot; MX and SRV keep the root `.` (no service).

@@ -181,6 +181,8 @@ export class RdataReader {
   }
 }
 
+const LOWER_ASCII = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/;
+
 export function absoluteName(raw: string, origin: string | null, what = 'a name'): string {
   if (raw === '.') return '.';
   let name: string;
@@ -189,7 +191,8 @@ export function absoluteName(raw: string, origin: string | null, what = 'a name'
     name = origin;
   } else if (raw.endsWith('.') && !raw.endsWith('\\.')) name = raw.slice(0, -1);
   else name = origin === null || origin === '' ? raw : `${raw}.${origin}`;
-  const ascii = /\\/.test(name) ? null : toAsciiHostname(name);
+  // lower-case ASCII labels are already what toAsciiHostname would make of them
+  const ascii = LOWER_ASCII.test(name) ? name : /\\/.test(name) ? null : toAsciiHostname(name);
   if (ascii === null || !isHostname(ascii)) throw new RdataError(`"${raw.slice(0, 80)}" is not a valid host name (${what})`);
   return ascii;
 }

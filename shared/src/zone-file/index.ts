@@ -44,8 +44,10 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
     issues.push({ line, text: (physical[line - 1] ?? '').trim().slice(0, 200), message });
   };
 
-  for (const [at, entry] of read.entries.entries()) {
+  const { entries } = read;
+  for (let at = 0; at < entries.length; at++) {
     if (at % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+    const entry = entries[at] as (typeof entries)[number];
     let name = entry.owner;
     if (zoneName) {
       // the owner is canonical (lower case, no trailing dot) unless it ends with an escaped dot
