@@ -14,7 +14,8 @@ export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './
  * `zone` is the zone the records belong to and the origin the text starts with; without it, the
  * text's first `$ORIGIN`. Names come back relative to the zone (`@` for the apex). Every line that
  * cannot become a record is an issue naming it; nothing is dropped silently. With `limit`, reading
- * stops once that many records (generated ones too) are read and the file gives more (`stoppedAt`).
+ * stops once that many records (generated ones too) and issues are read and the file gives more
+ * (`stoppedAt`).
  */
 export function parseZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): ParsedZone {
   const steps = parsingZoneFile(text, zone, opts);

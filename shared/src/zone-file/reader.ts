@@ -25,8 +25,8 @@ function zoneOrigin(zone: string): string {
  * and the RDATA as written), leaving the RDATA to the record-type registry. `zone` is the origin the
  * file starts with (named-compilezone's ORIGIN argument); without it, the text's first `$ORIGIN`.
  * A line that cannot be read is an issue naming it; nothing is dropped silently. It stops once it
- * has `limit` entries and the file gives more (`stoppedAt`): a 37-byte `$GENERATE` must not cost more
- * than a caller may send.
+ * has `limit` entries and issues and the file gives more (`stoppedAt`): a 37-byte `$GENERATE` must
+ * not cost more than a caller may send.
  */
 export function readZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): ZoneEntries {
   const steps = readingZoneEntries(text, zone, opts);
