@@ -10,7 +10,8 @@ import { expectedRecords } from './expected';
 import { targetServers } from './name-servers';
 import { delegationNs, parentDs } from './parent';
 import { interleave } from '../flow/interleave';
-import { checkParity, type AskTarget } from './parity';
+import { CONCURRENCY, checkParity, type AskTarget } from './parity';
+import { QueryPace } from './query-pace';
 import { summary } from './summary';
 
 export interface CutoverInput {
@@ -18,6 +19,8 @@ export interface CutoverInput {
   requestActivation: boolean;
   /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS): each is one DNS question at most. */
   maxRecords?: number;
+  /** DNS queries a second this check may send to the target's name servers, all its zones together (DNSFERRY_CUTOVER_QPS); none: unpaced. */
+  queriesPerSecond?: number;
 }
 
 export interface CutoverDeps {
@@ -51,8 +54,10 @@ export async function* cutoverCheck(
   const ready = input.zones.map(() => false);
   deps.target.expectZones?.(input.zones.map((z) => z.name));
   const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, input.zones) : undefined;
+  // one pace for the request: its zones side by side share it
+  const pace = input.queriesPerSecond !== undefined ? new QueryPace(input.queriesPerSecond, CONCURRENCY) : undefined;
   async function* zone(entry: MigrateZone): AsyncGenerator<CutoverEvent> {
-    const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget);
+    const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget, pace);
     if (!signal.aborted) yield report;
   }
   try {
@@ -86,6 +91,7 @@ async function* checkZone(
   deps: CutoverDeps,
   signal: AbortSignal,
   budget: RecordBudget | undefined,
+  pace: QueryPace | undefined,
 ): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
   const zone = entry.name;
   const report: CutoverZoneReport = {
@@ -171,7 +177,13 @@ async function* checkZone(
     };
 
     const servers = await targetServers(report.nameServers, deps.targetNs, deps.doh, signal);
-    const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal), signal);
+    const parity = await checkParity(
+      zone,
+      expected.records,
+      await targetRecords(),
+      askFirstThatAnswers(deps.dns, servers, signal, pace),
+      signal,
+    );
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
       yield {
@@ -194,11 +206,16 @@ async function* checkZone(
   return report;
 }
 
-/** Each query goes to the first server; one that does not answer is passed over for the next. */
-function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal): AskTarget {
+/**
+ * Each query goes to the first server; one that does not answer is passed over for the next. Every
+ * query sent, a retry at the next server too, waits for the request's pace: at most one per RRset
+ * and server, so a request's queries are bounded by its record limit, and their rate by the pace.
+ */
+function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal, pace?: QueryPace): AskTarget {
   return async (fqdn, type, relName) => {
     let last: Error | null = null;
     for (const server of servers) {
+      await pace?.take(signal);
       try {
         return await dns.query(server, fqdn, type, relName, signal);
       } catch (err) {

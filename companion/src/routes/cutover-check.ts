@@ -25,7 +25,12 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
     async function* events(): AsyncGenerator<CutoverEvent> {
       try {
         yield* cutoverCheck(
-          { zones: body.zones, requestActivation: body.requestActivation ?? false, maxRecords: deps.config.maxRecordsPerRequest },
+          {
+            zones: body.zones,
+            requestActivation: body.requestActivation ?? false,
+            maxRecords: deps.config.maxRecordsPerRequest,
+            queriesPerSecond: deps.config.cutoverQueriesPerSecond,
+          },
           { target, doh, dns, targetNs: deps.config.targetNs, ...(source ? { source } : {}) },
           { signal: clientGone(reply) },
         );
