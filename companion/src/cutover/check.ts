@@ -12,6 +12,7 @@ import { delegationNs, parentDs } from './parent';
 import { interleave } from '../flow/interleave';
 import { CONCURRENCY, checkParity, type AskTarget } from './parity';
 import { QueryPace } from './query-pace';
+import type { Slice } from '../flow/fair-share';
 import { summary } from './summary';
 
 export interface CutoverInput {
@@ -33,6 +34,8 @@ export interface CutoverDeps {
   dns: DirectDnsClient;
   /** DNSFERRY_TARGET_NS: where queries for the target's name servers go instead (sandbox, tests). */
   targetNs: NameServer | null;
+  /** The caller's share of the event loop: reading a large zone file gives way to other callers. */
+  slice?: Slice;
 }
 
 /** Zones checked side by side; each asks up to 64 names and types at a time. */
@@ -161,7 +164,13 @@ async function* checkZone(
     // Listed once: the proxied flags, and the expected records when nothing else gives them.
     let listed: Promise<DnsRecord[]> | undefined;
     const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
-    const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal, budget);
+    const expected = await expectedRecords(
+      entry,
+      { ...(deps.source ? { source: deps.source } : {}), targetRecords },
+      signal,
+      budget,
+      deps.slice,
+    );
     for (const note of expected.notes) yield { type: 'info', zone, message: note };
     if (expected.excluded.length > 0) {
       yield {

@@ -10,6 +10,8 @@ import { DirectDnsClient } from '../cutover/dns-client';
 import { createDohClient } from '../scan/doh-client';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
 import { sourceFor } from '../source/from-request';
+import { tokenKey } from '../target/cloudflare/token-budget';
+import { eventLoop } from '../flow/fair-share';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.cutoverCheck, async (body, request, reply) => {
@@ -31,7 +33,14 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
             maxRecords: deps.config.maxRecordsPerRequest,
             queriesPerSecond: deps.config.cutoverQueriesPerSecond,
           },
-          { target, doh, dns, targetNs: deps.config.targetNs, ...(source ? { source } : {}) },
+          {
+            target,
+            doh,
+            dns,
+            targetNs: deps.config.targetNs,
+            ...(source ? { source } : {}),
+            slice: eventLoop.slice(tokenKey(body.targetToken)),
+          },
           { signal: clientGone(reply) },
         );
       } finally {
