@@ -4,7 +4,7 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, zonefile, cutover, popup
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, zonefile, stall, cutover, popup
  *   pnpm bench -- --k=1,4,8             the K values of the model and mirror sections (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  */
@@ -20,8 +20,9 @@ import { benchCutover } from './cutover';
 import { benchScan } from './scan';
 import { formatScanLatency, measureScanLatency } from './scan-latency';
 import { benchZoneFile } from './zone-file';
+import { formatStall, measureStall } from './stall';
 
-const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'zonefile', 'cutover', 'popup'] as const;
+const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'zonefile', 'stall', 'cutover', 'popup'] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -167,8 +168,13 @@ function flat(figures: object): void {
 }
 
 if (only.has('zonefile')) {
-  out('Zone-file reading (parseZoneFile, the popup and zoneFile both use it), a generated 100,000-line zone:');
+  out('Zone-file reading (parseZoneFile, the popup and zoneFile both use it), a generated 100,000-line zone, next to BIND:');
   flat(benchZoneFile());
+  out();
+}
+
+if (only.has('stall')) {
+  for (const line of formatStall(await measureStall())) out(line);
   out();
 }
 

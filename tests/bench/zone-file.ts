@@ -2,10 +2,16 @@
  * Zone-file reading speed: a generated 100,000-line zone (the record mix of a large real zone:
  * mostly A/AAAA/CNAME, with MX, TXT incl. DKIM keys over parenthesised lines, SRV, CAA, PTR-style
  * names, comments and owner-less lines) read by `parseZoneFile`, which the popup runs on every
- * keystroke and the companion on `zoneFile`. Median of RUNS readings after one warm-up.
+ * keystroke and the companion on `zoneFile`. Median of RUNS readings after one warm-up, next to
+ * BIND's `named-checkzone` and `named-compilezone` on the same file (when they are installed; their
+ * figures include the start of the process).
  *
  *   npx tsx tests/bench/zone-file.ts
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseZoneFile, readZoneEntries } from '@dnsferry/shared';
 
 const RUNS = 5;
@@ -28,6 +34,28 @@ export interface ZoneFileFigures {
   /** The reader alone (entries, RDATA not interpreted). */
   readerMedianMs: number;
   readerEntriesPerSecond: number;
+  /** BIND on the same file: median wall and CPU (user + system) time of a whole run; absent when not installed. */
+  checkzoneMs?: number;
+  checkzoneCpuMs?: number;
+  compilezoneMs?: number;
+  compilezoneCpuMs?: number;
+  /** parseZoneFile's CPU time over named-checkzone's. */
+  cpuOverCheckzone?: number;
+}
+
+/** A BIND tool on the file, RUNS times (GNU time gives its CPU time): median wall and CPU milliseconds. */
+function bind(tool: string, args: string[]): { wall: number; cpu: number } | null {
+  if (!existsSync(`/usr/bin/${tool}`) || !existsSync('/usr/bin/time')) return null;
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', `/usr/bin/${tool}`, ...args], { encoding: 'utf8' });
+    const [e, u, sys] = (run.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+    if (run.status !== 0 || e === undefined || u === undefined || sys === undefined) return null;
+    wall.push(e * 1000);
+    cpu.push((u + sys) * 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
 }
 
 /** A deterministic zone of exactly `lines` lines. */
@@ -102,6 +130,12 @@ export function benchZoneFile(): ZoneFileFigures {
   const medianMs = median(full.map((t) => t.wall));
   const cpuMedianMs = median(full.map((t) => t.cpu));
   const readerMedianMs = median(reader);
+  const dir = mkdtempSync(join(tmpdir(), 'dnsferry-bench-'));
+  const file = join(dir, 'bench.zone');
+  writeFileSync(file, text);
+  const check = bind('named-checkzone', ['-q', ZONE, file]);
+  const compile = bind('named-compilezone', ['-q', '-o', '/dev/null', ZONE, file]);
+  rmSync(dir, { recursive: true, force: true });
   return {
     lines: LINES,
     bytes: new TextEncoder().encode(text).length,
@@ -114,6 +148,8 @@ export function benchZoneFile(): ZoneFileFigures {
     recordsPerCpuSecond: Math.round(parsed.records.length / (cpuMedianMs / 1000)),
     readerMedianMs,
     readerEntriesPerSecond: Math.round(entries / (readerMedianMs / 1000)),
+    ...(check ? { checkzoneMs: check.wall, checkzoneCpuMs: check.cpu, cpuOverCheckzone: cpuMedianMs / check.cpu } : {}),
+    ...(compile ? { compilezoneMs: compile.wall, compilezoneCpuMs: compile.cpu } : {}),
   };
 }
 
@@ -122,6 +158,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(
     `zone file of ${f.lines.toLocaleString('en')} lines (${(f.bytes / 2 ** 20).toFixed(1)} MiB): ${f.records.toLocaleString('en')} records, ${f.issues} issues\n` +
       `  parseZoneFile  ${f.medianMs.toFixed(0)} ms median of ${f.runs} → ${f.recordsPerSecond.toLocaleString('en')} records/s (CPU ${f.cpuMedianMs.toFixed(0)} ms → ${f.recordsPerCpuSecond.toLocaleString('en')} records/s)\n` +
-      `  reader alone   ${f.readerMedianMs.toFixed(0)} ms → ${f.readerEntriesPerSecond.toLocaleString('en')} entries/s\n`,
+      `  reader alone   ${f.readerMedianMs.toFixed(0)} ms → ${f.readerEntriesPerSecond.toLocaleString('en')} entries/s\n` +
+      (f.checkzoneMs !== undefined
+        ? `  named-checkzone   ${f.checkzoneMs.toFixed(0)} ms (CPU ${f.checkzoneCpuMs?.toFixed(0)} ms); parseZoneFile's CPU is ${f.cpuOverCheckzone?.toFixed(2)}× BIND's\n`
+        : '') +
+      (f.compilezoneMs !== undefined
+        ? `  named-compilezone ${f.compilezoneMs.toFixed(0)} ms (CPU ${f.compilezoneCpuMs?.toFixed(0)} ms)\n`
+        : ''),
   );
 }

@@ -10,7 +10,9 @@ import { expectedRecords } from './expected';
 import { targetServers } from './name-servers';
 import { delegationNs, parentDs } from './parent';
 import { interleave } from '../flow/interleave';
-import { checkParity, type AskTarget } from './parity';
+import { CONCURRENCY, checkParity, type AskTarget } from './parity';
+import { QueryPace } from './query-pace';
+import type { Slice } from '../flow/fair-share';
 import { summary } from './summary';
 
 export interface CutoverInput {
@@ -18,6 +20,8 @@ export interface CutoverInput {
   requestActivation: boolean;
   /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS): each is one DNS question at most. */
   maxRecords?: number;
+  /** DNS queries a second this check may send to the target's name servers, all its zones together (DNSFERRY_CUTOVER_QPS); none: unpaced. */
+  queriesPerSecond?: number;
 }
 
 export interface CutoverDeps {
@@ -30,6 +34,8 @@ export interface CutoverDeps {
   dns: DirectDnsClient;
   /** DNSFERRY_TARGET_NS: where queries for the target's name servers go instead (sandbox, tests). */
   targetNs: NameServer | null;
+  /** The caller's share of the event loop: reading a large zone file gives way to other callers. */
+  slice?: Slice;
 }
 
 /** Zones checked side by side; each asks up to 64 names and types at a time. */
@@ -51,8 +57,10 @@ export async function* cutoverCheck(
   const ready = input.zones.map(() => false);
   deps.target.expectZones?.(input.zones.map((z) => z.name));
   const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, input.zones) : undefined;
+  // one pace for the request: its zones side by side share it
+  const pace = input.queriesPerSecond !== undefined ? new QueryPace(input.queriesPerSecond, CONCURRENCY) : undefined;
   async function* zone(entry: MigrateZone): AsyncGenerator<CutoverEvent> {
-    const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget);
+    const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget, pace);
     if (!signal.aborted) yield report;
   }
   try {
@@ -86,6 +94,7 @@ async function* checkZone(
   deps: CutoverDeps,
   signal: AbortSignal,
   budget: RecordBudget | undefined,
+  pace: QueryPace | undefined,
 ): AsyncGenerator<CutoverEvent, CutoverZoneReport> {
   const zone = entry.name;
   const report: CutoverZoneReport = {
@@ -155,7 +164,13 @@ async function* checkZone(
     // Listed once: the proxied flags, and the expected records when nothing else gives them.
     let listed: Promise<DnsRecord[]> | undefined;
     const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
-    const expected = await expectedRecords(entry, { ...(deps.source ? { source: deps.source } : {}), targetRecords }, signal, budget);
+    const expected = await expectedRecords(
+      entry,
+      { ...(deps.source ? { source: deps.source } : {}), targetRecords },
+      signal,
+      budget,
+      deps.slice,
+    );
     for (const note of expected.notes) yield { type: 'info', zone, message: note };
     if (expected.excluded.length > 0) {
       yield {
@@ -171,7 +186,13 @@ async function* checkZone(
     };
 
     const servers = await targetServers(report.nameServers, deps.targetNs, deps.doh, signal);
-    const parity = await checkParity(zone, expected.records, await targetRecords(), askFirstThatAnswers(deps.dns, servers, signal), signal);
+    const parity = await checkParity(
+      zone,
+      expected.records,
+      await targetRecords(),
+      askFirstThatAnswers(deps.dns, servers, signal, pace),
+      signal,
+    );
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
       yield {
@@ -194,11 +215,16 @@ async function* checkZone(
   return report;
 }
 
-/** Each query goes to the first server; one that does not answer is passed over for the next. */
-function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal): AskTarget {
+/**
+ * Each query goes to the first server; one that does not answer is passed over for the next. Every
+ * query sent, a retry at the next server too, waits for the request's pace: at most one per RRset
+ * and server, so a request's queries are bounded by its record limit, and their rate by the pace.
+ */
+function askFirstThatAnswers(dns: DirectDnsClient, servers: NameServer[], signal: AbortSignal, pace?: QueryPace): AskTarget {
   return async (fqdn, type, relName) => {
     let last: Error | null = null;
     for (const server of servers) {
+      await pace?.take(signal);
       try {
         return await dns.query(server, fqdn, type, relName, signal);
       } catch (err) {

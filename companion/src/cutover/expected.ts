@@ -1,5 +1,6 @@
 import { DnsRecordSchema, disposition, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
+import type { Slice } from '../flow/fair-share';
 import { readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source } from '../source/source';
 
@@ -26,6 +27,8 @@ export async function expectedRecords(
   deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]> },
   signal: AbortSignal,
   budget?: RecordBudget,
+  /** The caller's share of the event loop: a large zone file is read giving way to other callers. */
+  slice?: Slice,
 ): Promise<Expected> {
   const zone = entry.name;
   const excluded: string[] = [];
@@ -36,7 +39,7 @@ export async function expectedRecords(
     incoming = entry.records;
     from = 'the request';
   } else if (entry.zoneFile !== undefined) {
-    const parsed = readZoneFile(entry.zoneFile, zone, budget);
+    const parsed = await readZoneFile(entry.zoneFile, zone, budget, slice);
     incoming = parsed.records;
     from = 'the zone file';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);

@@ -26,7 +26,7 @@ export interface ParityResult {
 }
 
 /** Queries in flight at once: loopback or a nearby authority answers in well under a millisecond each. */
-const CONCURRENCY = 64;
+export const CONCURRENCY = 64;
 
 /**
  * Compares, name by name and type by type, what the target's name servers answer with what the zone

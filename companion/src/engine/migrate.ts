@@ -2,8 +2,9 @@ import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZ
 import type { Source, SourceProblem } from '../source/source';
 import type { HeldRecord, Target, TargetZone } from '../target/target';
 import { interleave, untagged } from '../flow/interleave';
+import { paced, sliced, type Slice } from '../flow/fair-share';
 import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';
-import { plan, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
+import { plan, planning, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from '../flow/report-while';
 import { RecordBudget } from '../records/record-budget';
 import { carriedRecords, sourceRecords } from './zone-records';
@@ -25,6 +26,8 @@ export interface MigrateDeps {
   target: Target;
   /** Present when the request carries source credentials; needed for zones sent without records. */
   source?: Source;
+  /** The caller's share of the event loop: reading, planning and streaming give way to other callers. */
+  slice?: Slice;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
       };
     }
   })();
-  const results = yield* untagged(interleave(jobs, input.zonesAtOnce ?? 1, signal));
+  const results = yield* paced(untagged(interleave(jobs, input.zonesAtOnce ?? 1, signal)), deps.slice);
   if (signal.aborted) return;
   yield { type: 'done', results };
 }
@@ -79,7 +82,7 @@ async function* migrateZone(
 
     // What the request carries is read first: a zone file over the request's limit fails its zone
     // before the zone is made at the target (the source is fetched in step 2, as the spec orders).
-    const carried = yield* carriedRecords(entry, budget);
+    const carried = yield* carriedRecords(entry, budget, deps.slice);
 
     // 1. the zone at the target
     targetZone = yield* reportWhile((report) => deps.target.findOrCreateZone(zone, { signal, dryRun, report }), info);
@@ -110,7 +113,7 @@ async function* migrateZone(
       yield info(`${plural(existing.length, 'record')} already at the target`);
     }
     for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
-    const zonePlan = plan(zone, records, existing, { mode, prune });
+    const zonePlan = await sliced(planning(zone, records, existing, { mode, prune }), deps.slice);
 
     // OctoDNS's safeguard: a mirror that would rewrite much of a zone waits for `force`.
     const { changed, held } = zonePlan.churn;

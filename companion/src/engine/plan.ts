@@ -14,6 +14,7 @@ import {
   type DnsRecord,
   type MigrateMode,
 } from '@dnsferry/shared';
+import { finished } from '../flow/fair-share';
 import { canonicalize } from '../records/canonical';
 import type { HeldRecord } from '../target/target';
 
@@ -67,6 +68,19 @@ export function plan(
   existing: readonly HeldRecord[],
   opts: PlanOptions = { mode: 'add', prune: false },
 ): ZonePlan {
+  return finished(planning(zone, records, existing, opts));
+}
+
+/** Records planned between two points where the engine may give way to other callers. */
+const STEP = 256;
+
+/** The same plan, as a generator that yields every few hundred records: 100,000 take seconds. */
+export function* planning(
+  zone: string,
+  records: readonly (IncomingRecord | DnsRecord)[],
+  existing: readonly HeldRecord[],
+  opts: PlanOptions = { mode: 'add', prune: false },
+): Generator<void, ZonePlan> {
   const mirror = opts.mode === 'mirror';
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
   const held = existing.filter((h) => !isTargetOwn(h.record));
@@ -79,6 +93,7 @@ export function plan(
   const guarded = new Set<string>();
   const first = new Map<string, number>();
   for (const [index, incoming] of records.entries()) {
+    if (index % STEP === STEP - 1) yield;
     const label = { type: String(incoming.type).slice(0, 20), name: String(incoming.name).slice(0, 300) };
     const checked = DnsRecordSchema.safeParse(incoming);
     if (!checked.success) {
@@ -122,7 +137,8 @@ export function plan(
       name,
       list.map((h) => h.record),
     );
-  for (const { index, record } of wanted) {
+  for (const [at, { index, record }] of wanted.entries()) {
+    if (at % STEP === STEP - 1) yield;
     const there = heldByKey.get(recordKey(record));
     if (there) {
       const drift = driftOf(record, there.record);
@@ -167,7 +183,8 @@ export function plan(
   const sourceTypesAt = groupBy(wanted, (w) => w.record.name);
   const removals: Removal[] = [];
   let targetOnly = 0;
-  for (const h of held) {
+  for (const [at, h] of held.entries()) {
+    if (at % STEP === STEP - 1) yield;
     const set = rrset(h.record);
     if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
     const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.record.type));
@@ -189,7 +206,9 @@ export function plan(
   attachReplacements(steps, removals);
 
   const changed = removals.length + steps.filter((s) => s.action === 'update').length;
-  return { steps, removals, conflicts: conflictsOf(steps, held, removals), targetOnly, churn: { changed, held: held.length } };
+  yield;
+  const conflicts = yield* conflictsOf(steps, held, removals);
+  return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length } };
 }
 
 /** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */
@@ -252,11 +271,13 @@ const inSource = (s: PlanStep): s is SourceStep =>
  * Each RRset the source has that will not answer as it says after the run: the target's other
  * records stay beside it, a TTL or proxy stays as the target has it, or a record is refused.
  */
-function conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]): ZonePlan['conflicts'] {
+function* conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]): Generator<void, ZonePlan['conflicts']> {
   const removed = new Set(removals.map((r) => r.held.id));
   const heldSets = groupBy(held, (h) => rrset(h.record));
   const out: ZonePlan['conflicts'] = [];
+  let at = 0;
   for (const [set, list] of groupBy(steps.filter(inSource), (s) => rrset(s.record))) {
+    if (++at % STEP === 0) yield;
     const source = [...new Map(list.map((s) => [recordKey(s.record), s.record])).values()];
     const sourceKeys = new Set(source.map(recordKey));
     const target = (heldSets.get(set) ?? []).map((h) => h.record);

@@ -1,5 +1,6 @@
 import type { MigrateEvent, MigrateZone } from '@dnsferry/shared';
 import { AppError } from '../errors';
+import type { Slice } from '../flow/fair-share';
 import { readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source, SourceProblem } from '../source/source';
 import type { IncomingRecord } from './plan';
@@ -16,10 +17,14 @@ export interface ZoneRecords {
  * limit (the reader's notes told on the way). Null when the zone is to be read from the source.
  * Read before anything is done at the target, so a zone file over the limit leaves nothing behind.
  */
-export function* carriedRecords(entry: MigrateZone, budget?: RecordBudget): Generator<MigrateEvent, ZoneRecords | null> {
+export async function* carriedRecords(
+  entry: MigrateZone,
+  budget?: RecordBudget,
+  slice?: Slice,
+): AsyncGenerator<MigrateEvent, ZoneRecords | null> {
   const zone = entry.name;
   if (entry.zoneFile !== undefined) {
-    const parsed = readZoneFile(entry.zoneFile, zone, budget);
+    const parsed = await readZoneFile(entry.zoneFile, zone, budget, slice);
     entry.zoneFile = undefined; // the records are all we keep
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
     return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })) };

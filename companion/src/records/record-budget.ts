@@ -1,13 +1,16 @@
-import { parseZoneFile, type MigrateZone, type ParsedZone } from '@dnsferry/shared';
+import { parsingZoneFile, type MigrateZone, type ParsedZone } from '@dnsferry/shared';
+import { sliced, type Slice } from '../flow/fair-share';
 import { AppError } from '../errors';
 
 /**
  * What a request may still carry: it starts at DNSFERRY_MAX_RECORDS less the records sent as lists,
  * and each zone file draws on it as it is read, so a `$GENERATE` of 37 bytes cannot become a
- * hundred thousand records past the limit. Zone files are read one at a time (synchronously), so
- * zones side by side draw on it in turn.
+ * hundred thousand records past the limit. Reading gives way to other callers, so a request's zone
+ * files are read one after the other (`inTurn`): each knows what the ones before it took.
  */
 export class RecordBudget {
+  private last: Promise<unknown> = Promise.resolve();
+
   constructor(
     readonly limit: number,
     public left: number,
@@ -16,22 +19,35 @@ export class RecordBudget {
   static forRequest(limit: number, zones: readonly MigrateZone[]): RecordBudget {
     return new RecordBudget(limit, limit - zones.reduce((n, z) => n + (z.records?.length ?? 0), 0));
   }
+
+  /** Runs `read` once the reads started before it have ended. */
+  inTurn<T>(read: () => Promise<T>): Promise<T> {
+    const mine = this.last.then(read, read);
+    this.last = mine.catch(() => undefined); // the next read waits for this one, not for its outcome
+    return mine;
+  }
 }
 
-/** A zone file read within the request's budget; over it, the zone fails before anything is written for it. */
-export function readZoneFile(text: string, zone: string, budget: RecordBudget | undefined): ParsedZone {
-  const parsed = parseZoneFile(text, zone, budget ? { limit: Math.max(0, budget.left) } : {});
-  if (!budget) return parsed;
-  if (parsed.stoppedAt !== undefined) {
-    const left = Math.max(0, budget.left);
-    // the request is over its limit: a later zone file gets nothing, so none costs more reading
-    budget.left = 0;
-    throw new AppError(
-      'payload_too_large',
-      `the zone file gives more records than this request may still carry (at most ${budget.limit} records per request, DNSFERRY_MAX_RECORDS; ${left} were left for it): reading stopped at line ${parsed.stoppedAt}, nothing is written for this zone`,
-      'zones',
-    );
-  }
-  budget.left -= parsed.records.length + parsed.issues.length;
-  return parsed;
+/**
+ * A zone file read within the request's budget; over it, the zone fails before anything is written
+ * for it. With a `slice`, the reading gives way to other callers whenever it has held the event loop
+ * for one (a 16 MB file takes seconds).
+ */
+export async function readZoneFile(text: string, zone: string, budget: RecordBudget | undefined, slice?: Slice): Promise<ParsedZone> {
+  if (!budget) return sliced(parsingZoneFile(text, zone), slice);
+  return budget.inTurn(async () => {
+    const parsed = await sliced(parsingZoneFile(text, zone, { limit: Math.max(0, budget.left) }), slice);
+    if (parsed.stoppedAt !== undefined) {
+      const left = Math.max(0, budget.left);
+      // the request is over its limit: a later zone file gets nothing, so none costs more reading
+      budget.left = 0;
+      throw new AppError(
+        'payload_too_large',
+        `the zone file gives more records than this request may still carry (at most ${budget.limit} records per request, DNSFERRY_MAX_RECORDS; ${left} were left for it): reading stopped at line ${parsed.stoppedAt}, nothing is written for this zone`,
+        'zones',
+      );
+    }
+    budget.left -= parsed.records.length + parsed.issues.length;
+    return parsed;
+  });
 }

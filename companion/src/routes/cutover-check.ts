@@ -10,6 +10,8 @@ import { DirectDnsClient } from '../dns/direct-client';
 import { createDohClient } from '../dns/doh-client';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
 import { sourceFor } from '../source/from-request';
+import { tokenKey } from '../target/cloudflare/token-budget';
+import { eventLoop } from '../flow/fair-share';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.cutoverCheck, async (body, request, reply) => {
@@ -25,8 +27,20 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
     async function* events(): AsyncGenerator<CutoverEvent> {
       try {
         yield* cutoverCheck(
-          { zones: body.zones, requestActivation: body.requestActivation ?? false, maxRecords: deps.config.maxRecordsPerRequest },
-          { target, doh, dns, targetNs: deps.config.targetNs, ...(source ? { source } : {}) },
+          {
+            zones: body.zones,
+            requestActivation: body.requestActivation ?? false,
+            maxRecords: deps.config.maxRecordsPerRequest,
+            queriesPerSecond: deps.config.cutoverQueriesPerSecond,
+          },
+          {
+            target,
+            doh,
+            dns,
+            targetNs: deps.config.targetNs,
+            ...(source ? { source } : {}),
+            slice: eventLoop.slice(tokenKey(body.targetToken)),
+          },
           { signal: clientGone(reply) },
         );
       } finally {

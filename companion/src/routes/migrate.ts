@@ -7,6 +7,8 @@ import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { migrate } from '../engine/migrate';
 import { createCloudflareTarget } from '../target/cloudflare/index';
+import { tokenKey } from '../target/cloudflare/token-budget';
+import { eventLoop } from '../flow/fair-share';
 import { sourceFor } from '../source/from-request';
 
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
@@ -28,7 +30,8 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
         maxRecords: deps.config.maxRecordsPerRequest,
         zonesAtOnce: deps.config.concurrency,
       },
-      { target, ...(source ? { source } : {}) },
+      // the token's share of the event loop: one token with many requests cannot starve another
+      { target, ...(source ? { source } : {}), slice: eventLoop.slice(tokenKey(body.targetToken)) },
       { signal: clientGone(reply) },
     );
     return sendNdjson<MigrateEvent>(reply, events, (err) => [

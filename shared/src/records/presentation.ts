@@ -29,18 +29,27 @@ export function recordFromPresentation(input: {
   if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
   try {
     const tokens = tokenize(input.rdata);
-    const value =
-      tokens[0]?.raw === '\\#' && !tokens[0].quoted
-        ? fromGeneric(
-            type,
-            tokens.slice(1).map((t) => t.raw),
-          )
-        : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
-    return build(type, input.name, input.ttl, value);
+    const generic = tokens[0]?.raw === '\\#' && !tokens[0].quoted;
+    const value = generic
+      ? fromGeneric(
+          type,
+          tokens.slice(1).map((t) => t.raw),
+        )
+      : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
+    return build(type, input.name, input.ttl, value, !generic);
   } catch (err) {
     if (err instanceof RdataError) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** The record with its fields in the order the schema gives them (an event's JSON is the same either way). */
+function inSchemaOrder(type: RecordType, name: string, ttl: number, v: RecordValue): DnsRecord {
+  const record: Record<string, unknown> = { type, name, ttl, content: v.content };
+  if (v.priority !== undefined) record.priority = v.priority;
+  if (v.weight !== undefined) record.weight = v.weight;
+  if (v.port !== undefined) record.port = v.port;
+  return record as DnsRecord;
 }
 
 /** One record from wire RDATA (a DNS answer); `offset`/`length` locate it in `message` for name compression. */
@@ -74,7 +83,35 @@ function fromGeneric(type: RecordType, parts: string[]): RecordValue {
   return value;
 }
 
-function build(type: RecordType, name: string, ttl: number, value: RecordValue): FromPresentation {
+/**
+ * Types whose value, as their codec writes it, the record schema takes exactly as it is (it reads
+ * the same text back to the same text): for them a record just read needs no second reading.
+ */
+const READ_ONCE: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME', 'NS', 'PTR', 'MX', 'SRV', 'TXT']);
+/**
+ * A relative owner name the schema keeps unchanged: `isRelativeName` for lower-case ASCII in one
+ * expression (labels of letters, digits, `_` and inner `-`, a `*` only first), at most 253 characters.
+ */
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+const PLAIN_NAME = new RegExp(`^(?:\\*|${LABEL})(?:\\.${LABEL})*$`);
+const MAX_TTL = 2147483647;
+
+/**
+ * `value` is what the type's codec read from presentation text (`fromText`): then, for the types
+ * above, the schema's own checks are made here (they could not fail or change anything else) and
+ * the value is not read a second time. Anything else, a wire value included, goes through the schema.
+ */
+function build(type: RecordType, name: string, ttl: number, value: RecordValue, fromText = false): FromPresentation {
+  if (
+    fromText &&
+    READ_ONCE.has(type) &&
+    value.content.length <= (type === 'TXT' ? 8192 : 253) &&
+    Number.isInteger(ttl) &&
+    ttl >= 0 &&
+    ttl <= MAX_TTL &&
+    (name === '@' || (name.length <= 253 && PLAIN_NAME.test(name)))
+  )
+    return { ok: true, record: inSchemaOrder(type, name, ttl, value) };
   // Host names in the record model carry no trailing dot; MX and SRV keep the root `.` (no service).
   const parsed = DnsRecordSchema.safeParse({ type, name, ttl, ...value });
   if (parsed.success) return { ok: true, record: parsed.data };

@@ -12,46 +12,47 @@ export interface Token {
 
 export class RdataError extends Error {}
 
-/** Splits presentation RDATA into tokens; quotes may also open mid-token (`alpn="h2,h3"`). */
+/** `\s` as the regular expression reads it; ASCII (nearly all RDATA) without the regular expression. */
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /\s/.test(String.fromCharCode(c));
+}
+
+/**
+ * Splits presentation RDATA into tokens; quotes may also open mid-token (`alpn="h2,h3"`). Each token
+ * is a slice of the text as written (escapes kept), found by index, not built character by character.
+ */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
+  const n = text.length;
   let i = 0;
-  while (i < text.length) {
-    const c = text[i] ?? '';
-    if (/\s/.test(c)) {
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
       i++;
       continue;
     }
-    if (c === '"') {
-      let raw = '';
+    if (c === 0x22) {
+      const start = ++i;
+      while (i < n && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      if (i >= n) throw new RdataError('a quoted string is not closed');
+      out.push({ raw: text.slice(start, i), quoted: true });
       i++;
-      while (i < text.length && text[i] !== '"') {
-        if (text[i] === '\\') raw += text[i++] ?? '';
-        raw += text[i++] ?? '';
-      }
-      if (i >= text.length) throw new RdataError('a quoted string is not closed');
-      i++;
-      out.push({ raw, quoted: true });
       continue;
     }
-    let raw = '';
-    while (i < text.length && !/\s/.test(text[i] ?? '')) {
-      const ch = text[i] ?? '';
-      if (ch === '\\') {
-        raw += ch + (text[i + 1] ?? '');
-        i += 2;
-      } else if (ch === '"') {
+    const start = i;
+    while (i < n) {
+      const ch = text.charCodeAt(i);
+      if (isSpace(ch)) break;
+      if (ch === 0x5c) i += 2;
+      else if (ch === 0x22) {
         // key="value" inside one token (SVCB parameters): keep the quotes, take the blanks inside
         const end = text.indexOf('"', i + 1);
         if (end < 0) throw new RdataError('a quoted string is not closed');
-        raw += text.slice(i, end + 1);
         i = end + 1;
-      } else {
-        raw += ch;
-        i++;
-      }
+      } else i++;
     }
-    out.push({ raw, quoted: false });
+    out.push({ raw: text.slice(start, i), quoted: false });
   }
   return out;
 }
@@ -180,6 +181,8 @@ export class RdataReader {
   }
 }
 
+const LOWER_ASCII = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/;
+
 export function absoluteName(raw: string, origin: string | null, what = 'a name'): string {
   if (raw === '.') return '.';
   let name: string;
@@ -188,7 +191,8 @@ export function absoluteName(raw: string, origin: string | null, what = 'a name'
     name = origin;
   } else if (raw.endsWith('.') && !raw.endsWith('\\.')) name = raw.slice(0, -1);
   else name = origin === null || origin === '' ? raw : `${raw}.${origin}`;
-  const ascii = /\\/.test(name) ? null : toAsciiHostname(name);
+  // lower-case ASCII labels are already what toAsciiHostname would make of them
+  const ascii = LOWER_ASCII.test(name) ? name : /\\/.test(name) ? null : toAsciiHostname(name);
   if (ascii === null || !isHostname(ascii)) throw new RdataError(`"${raw.slice(0, 80)}" is not a valid host name (${what})`);
   return ascii;
 }

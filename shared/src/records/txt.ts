@@ -41,11 +41,24 @@ export function splitStrings(strings: Uint8Array[]): Uint8Array[] {
   });
 }
 
+/** Plain ASCII decoded natively (UTF-8 reads ASCII as it is), a run at a time. */
+const ascii = new TextDecoder('utf-8');
+const RUN = 65_536;
+const isPlain = (x: number) => x >= 0x20 && x < 0x7f && x !== 0x22 && x !== 0x5c;
+
 /** One string in quotes: printable ASCII and whole UTF-8 characters as they are; `"` and `\` escaped; other bytes `\DDD`. */
 export function quoteBytes(b: Uint8Array): string {
   let out = '"';
   let i = 0;
   while (i < b.length) {
+    // a run of printable ASCII without `"` and `\` is written as it is, in one piece
+    let end = i;
+    while (end < b.length && end - i < RUN && isPlain(b[end] ?? 0)) end++;
+    if (end > i) {
+      out += ascii.decode(b.subarray(i, end));
+      i = end;
+      continue;
+    }
     const x = b[i] ?? 0;
     if (x === 0x22 || x === 0x5c) {
       out += `\\${String.fromCharCode(x)}`;

@@ -6,11 +6,11 @@ import { parseTtl } from './ttl';
 import { typeName } from './type-names';
 
 /** `$ORIGIN`, `$TTL`, `$INCLUDE`, `$GENERATE`: the directives BIND knows; any other is an issue. */
-export function readDirective(state: ReaderState, lexed: LexedLine): void {
+export function* readDirective(state: ReaderState, lexed: LexedLine): Generator<void, void> {
   const [first, arg, ...rest] = lexed.tokens;
   const directive = (first?.raw ?? '').toUpperCase();
   if (directive === '$GENERATE') {
-    generate(state, lexed);
+    yield* generate(state, lexed);
     return;
   }
   if (directive === '$INCLUDE') {
@@ -47,7 +47,8 @@ export function readDirective(state: ReaderState, lexed: LexedLine): void {
 }
 
 /** BIND's `$GENERATE range lhs [class] [ttl] [class] type rhs`: `rhs` is one token, quoted when it has blanks. */
-function generate(state: ReaderState, lexed: LexedLine): void {
+/** Yields every few thousand records it makes: a point where the reader may give way. */
+function* generate(state: ReaderState, lexed: LexedLine): Generator<void, void> {
   const [, rangeToken, lhs] = lexed.tokens;
   if (rangeToken === undefined || lhs === undefined) {
     addIssue(state, lexed, '$GENERATE is written "$GENERATE start-stop owner [ttl] [class] type rdata"');
@@ -79,6 +80,7 @@ function generate(state: ReaderState, lexed: LexedLine): void {
   const ttl = head.explicit ? state.ttl : implicitTtl(state, type, [], lexed.line, notes);
   const template = rhs.quoted ? unquote(rhs.raw) : rhs.raw;
   for (let it = range.start; it <= range.stop; it += range.step) {
+    if ((state.generated & 1023) === 1023) yield;
     if (++state.generated > MAX_GENERATED) {
       addIssue(state, lexed, `$GENERATE stops at ${MAX_GENERATED} records per file`);
       return;
@@ -114,7 +116,7 @@ function generate(state: ReaderState, lexed: LexedLine): void {
 
 /** The generated rdata, read by the same lexer as a line of its own. */
 function rdataTokens(text: string): Token[] | null {
-  const lines = [...lexZoneFile(` ${text}`)];
+  const lines = [...lexZoneFile(` ${text}`)].filter((l) => l !== null);
   const only = lines[0];
   if (lines.length !== 1 || only === undefined || only.error !== null) return null;
   return only.tokens;

@@ -2,10 +2,10 @@ import { relativeName } from '../names';
 import { recordFromPresentation } from '../records/presentation';
 import type { DnsRecord } from '../records/schema';
 import { absoluteName } from './owner-name';
-import { readZoneEntries } from './reader';
+import { readingZoneEntries } from './reader';
 import type { LineIssue, ParsedZone } from './schema';
 
-export { readZoneEntries } from './reader';
+export { readZoneEntries, readingZoneEntries } from './reader';
 export { LineIssueSchema, ParsedZoneSchema, ZoneEntriesSchema, ZoneEntrySchema, ZoneNoteSchema } from './schema';
 export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './schema';
 
@@ -14,10 +14,32 @@ export type { LineIssue, ParsedZone, ZoneEntries, ZoneEntry, ZoneNote } from './
  * `zone` is the zone the records belong to and the origin the text starts with; without it, the
  * text's first `$ORIGIN`. Names come back relative to the zone (`@` for the apex). Every line that
  * cannot become a record is an issue naming it; nothing is dropped silently. With `limit`, reading
- * stops once that many records (generated ones too) are read and the file gives more (`stoppedAt`).
+ * stops once that many records (generated ones too) and issues are read and the file gives more
+ * (`stoppedAt`).
  */
 export function parseZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): ParsedZone {
-  const read = readZoneEntries(text, zone, opts);
+  const steps = parsingZoneFile(text, zone, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
+/**
+ * Records, or characters of RDATA, read between two points where a server may give way to its other
+ * callers: a record of 200,000 characters costs as much as thousands of short ones.
+ */
+const WORK_PER_STEP = 32_768;
+/** What a record costs besides its RDATA, in characters. */
+const WORK_PER_RECORD = 64;
+
+/**
+ * The same reading, as a generator that yields now and then (every few hundred records or 32 K
+ * characters of RDATA, and wherever the reader does): a server reading a 16 MB file gives way to its
+ * other callers there.
+ */
+export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ParsedZone> {
+  const read = yield* readingZoneEntries(text, zone, opts);
   const given = zone ? absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '') : null;
   const zoneName = given && 'name' in given ? given.name : read.origin;
   const records: DnsRecord[] = [];
@@ -29,10 +51,25 @@ export function parseZoneFile(text: string, zone?: string, opts: { limit?: numbe
     issues.push({ line, text: (physical[line - 1] ?? '').trim().slice(0, 200), message });
   };
 
-  for (const entry of read.entries) {
+  const { entries } = read;
+  let work = 0;
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at] as (typeof entries)[number];
+    work += WORK_PER_RECORD + entry.rdata.length;
+    if (work >= WORK_PER_STEP) {
+      work = 0;
+      yield;
+    }
     let name = entry.owner;
     if (zoneName) {
-      const relative = relativeName(entry.owner, zoneName);
+      // the owner is canonical (lower case, no trailing dot) unless it ends with an escaped dot
+      const relative = entry.owner.endsWith('.')
+        ? relativeName(entry.owner, zoneName)
+        : entry.owner === zoneName
+          ? '@'
+          : entry.owner.endsWith(`.${zoneName}`)
+            ? entry.owner.slice(0, -(zoneName.length + 1))
+            : null;
       if (relative === null) {
         issue(entry.line, `${entry.owner} is not inside the zone ${zoneName}`);
         continue;

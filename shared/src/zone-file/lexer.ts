@@ -59,11 +59,24 @@ function endOfQuoted(s: string, i: number): number {
   return -1;
 }
 
+/** Lines and tokens read between two points where the reader may stop for a while. */
+const PAUSE_EVERY = 4096;
+
+/** Adds a token to an entry, within the bounds of what a record can be. */
+function push(entry: LexedLine, token: Token): void {
+  if (token.raw.length > MAX_FIELD_CHARS)
+    entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
+  else if (entry.tokens.length < MAX_FIELDS) entry.tokens.push(token);
+  else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
+}
+
 /**
  * Splits a zone file into its entries, one at a time (a 100,000-line file is never held twice).
- * Blank and comment-only lines produce nothing.
+ * Blank and comment-only lines produce nothing. Between entries, and inside a long one, it yields
+ * null now and then: a point where whoever reads may give way (a 16 MB line is read in pieces).
  */
-export function* lexZoneFile(text: string): Generator<LexedLine> {
+export function* lexZoneFile(text: string): Generator<LexedLine | null> {
+  let work = 0;
   let depth = 0;
   let current: LexedLine | null = null;
   // Lines are cut one at a time, not split all at once: a file of millions of short lines is never
@@ -81,15 +94,17 @@ export function* lexZoneFile(text: string): Generator<LexedLine> {
       current = { line: n + 1, initialBlank: first === SPACE || first === TAB, tokens: [], comments: [], text: s, error: null };
     } else if (current.text.length < TEXT_KEPT) current.text += `\n${s}`;
     const entry: LexedLine = current;
-    const push = (token: Token) => {
-      if (token.raw.length > MAX_FIELD_CHARS)
-        entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
-      else if (entry.tokens.length < MAX_FIELDS) entry.tokens.push(token);
-      else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
-    };
+    if (++work >= PAUSE_EVERY) {
+      work = 0;
+      yield null;
+    }
 
     let i = 0;
     while (i < s.length) {
+      if (++work >= PAUSE_EVERY) {
+        work = 0;
+        yield null;
+      }
       const c = s.charCodeAt(i);
       if (isBlank(c)) {
         i++;
@@ -107,10 +122,10 @@ export function* lexZoneFile(text: string): Generator<LexedLine> {
         const end = endOfQuoted(s, i);
         if (end < 0) {
           entry.error ??= 'a quoted string is not closed on its line';
-          push({ raw: `${s.slice(i)}"`, quoted: true });
+          push(entry, { raw: `${s.slice(i)}"`, quoted: true });
           break;
         }
-        push({ raw: s.slice(i, end), quoted: true });
+        push(entry, { raw: s.slice(i, end), quoted: true });
         i = end;
       } else {
         // An unquoted token ends at a blank, a special character or a quote, except that
@@ -132,7 +147,7 @@ export function* lexZoneFile(text: string): Generator<LexedLine> {
           else i++;
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
-        push({ raw: s.slice(start, Math.min(i, s.length)), quoted: false });
+        push(entry, { raw: s.slice(start, Math.min(i, s.length)), quoted: false });
       }
     }
     if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) yield entry;

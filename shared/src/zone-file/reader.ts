@@ -25,13 +25,29 @@ function zoneOrigin(zone: string): string {
  * and the RDATA as written), leaving the RDATA to the record-type registry. `zone` is the origin the
  * file starts with (named-compilezone's ORIGIN argument); without it, the text's first `$ORIGIN`.
  * A line that cannot be read is an issue naming it; nothing is dropped silently. It stops once it
- * has `limit` entries and the file gives more (`stoppedAt`): a 37-byte `$GENERATE` must not cost more
- * than a caller may send.
+ * has `limit` entries and issues and the file gives more (`stoppedAt`): a 37-byte `$GENERATE` must
+ * not cost more than a caller may send.
  */
 export function readZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): ZoneEntries {
+  const steps = readingZoneEntries(text, zone, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
+/**
+ * The same reading, as a generator that yields now and then (every few thousand lines or tokens):
+ * a point where a server reading a large file may give way to its other callers.
+ */
+export function* readingZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ZoneEntries> {
   const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text), opts.limit);
   for (const lexed of lexZoneFile(text)) {
     if (state.stoppedAt !== null) break;
+    if (lexed === null) {
+      yield;
+      continue;
+    }
     if (lexed.error !== null) {
       addIssue(state, lexed, lexed.error);
       if (!lexed.initialBlank) state.current = null;
@@ -39,7 +55,7 @@ export function readZoneEntries(text: string, zone?: string, opts: { limit?: num
     }
     const first = lexed.tokens[0];
     if (first === undefined) continue;
-    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) readDirective(state, lexed);
+    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) yield* readDirective(state, lexed);
     else readRecord(state, lexed);
   }
   return {

@@ -39,7 +39,7 @@ export const ZoneEntriesSchema = z.object({
   entries: z.array(ZoneEntrySchema),
   issues: z.array(LineIssueSchema),
   notes: z.array(ZoneNoteSchema),
-  /** The line where reading stopped because the file gives more entries than the reader's limit. */
+  /** The line where reading stopped because the file gives more entries and issues than the reader's limit. */
   stoppedAt: z.number().int().min(1).optional(),
 });
 export type ZoneEntries = z.infer<typeof ZoneEntriesSchema>;
@@ -54,7 +54,7 @@ export const ParsedZoneSchema = z.object({
   lines: z.array(z.number().int().min(1)),
   issues: z.array(LineIssueSchema),
   notes: z.array(ZoneNoteSchema),
-  /** The line where reading stopped because the file gives more records than the limit it was read with. */
+  /** The line where reading stopped because the file gives more records and issues than the limit it was read with. */
   stoppedAt: z.number().int().min(1).optional(),
 });
 export type ParsedZone = z.output<typeof ParsedZoneSchema>;

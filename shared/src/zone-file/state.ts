@@ -22,7 +22,7 @@ export interface ReaderState {
   /** The once-per-file notes already given. */
   noted: Set<string>;
   generated: number;
-  /** The most entries (records, generated ones too) the reader gives before it stops. */
+  /** The most entries (records, generated ones too) and issues the reader gives before it stops. */
   limit: number;
   /** The line where it stopped because the file gives more than `limit`; null when it read the whole file. */
   stoppedAt: number | null;
@@ -52,7 +52,9 @@ export function newState(origin: string, limit = Infinity): ReaderState {
   };
 }
 
+/** An issue, within the limit: each becomes a failed line for the caller, as costly as a record. */
 export function addIssue(state: ReaderState, at: LexedLine, message: string): void {
+  if (full(state, at.line)) return;
   state.issues.push({ line: at.line, text: at.text.trim().slice(0, 200), message });
 }
 
@@ -138,9 +140,12 @@ export function implicitTtl(state: ReaderState, type: string, rdata: Token[], li
   return state.ttl;
 }
 
-/** Whether the reader holds as many entries as it may (noting, the first time, the line it stops at). */
+/**
+ * Whether the reader holds as many entries and issues as it may (noting, the first time, the line it
+ * stops at): half a million `$GENERATE` lines past the generated maximum are half a million issues.
+ */
 export function full(state: ReaderState, line: number): boolean {
-  if (state.entries.length < state.limit) return false;
+  if (state.entries.length + state.issues.length < state.limit) return false;
   state.stoppedAt ??= line;
   return true;
 }

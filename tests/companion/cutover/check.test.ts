@@ -89,3 +89,36 @@ describe('cutoverCheck', () => {
     expect(received).toBe(0);
   });
 });
+
+describe('cutoverCheck paces its queries', () => {
+  it('sends a burst, then no more than its rate allows, and stops when the client goes away', async () => {
+    // a name server that answers every query at once: only the pace holds the queries back
+    let asked = 0;
+    const answering = {
+      query: () => {
+        asked++;
+        return Promise.resolve({ rcode: 0, records: [], unreadable: [] });
+      },
+      close: () => undefined,
+    } as unknown as DirectDnsClient;
+    const stop = new AbortController();
+    const deps = { target, doh, dns: answering, targetNs: { host: '127.0.0.1', port: 53 } };
+    // one query a hundred seconds after the burst of 64: what follows the burst never comes in this test
+    const run = (async () => {
+      for await (const e of cutoverCheck(
+        { zones: [{ name: 'example.com', records }], requestActivation: false, queriesPerSecond: 0.01 },
+        deps,
+        {
+          signal: stop.signal,
+        },
+      ))
+        void e;
+    })();
+    while (asked < 64) await new Promise((r) => setImmediate(r));
+    for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
+    expect(asked).toBe(64);
+    stop.abort(new Error('client gone'));
+    await run;
+    expect(asked).toBe(64);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
+import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
 import type { Source, SourceZoneContent } from '@dnsferry/companion/source/source';
 import type { ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
 
@@ -79,12 +80,16 @@ class FakeTarget implements Target {
 const rec = (r: Record<string, unknown>) => DnsRecordSchema.parse({ ttl: 300, ...r });
 const A = (name: string, ip: string) => ({ type: 'A', name, content: ip, ttl: 300 });
 
-async function run(zones: MigrateZone[], target: Target, opts: { dryRun?: boolean; source?: Source; signal?: AbortSignal } = {}) {
+async function run(
+  zones: MigrateZone[],
+  target: Target,
+  opts: { dryRun?: boolean; source?: Source; signal?: AbortSignal; slice?: Slice } = {},
+) {
   const events: MigrateEvent[] = [];
   const input = { zones, dryRun: opts.dryRun ?? false };
   for await (const e of migrate(
     input,
-    { target, ...(opts.source ? { source: opts.source } : {}) },
+    { target, ...(opts.source ? { source: opts.source } : {}), ...(opts.slice ? { slice: opts.slice } : {}) },
     { signal: opts.signal ?? new AbortController().signal },
   ))
     events.push(e);
@@ -151,6 +156,41 @@ describe('engine: migrate', () => {
     expect(target.zones.size).toBe(0);
     expect(target.writes).toBe(0);
     expect(perRecord(events, 'example.com').map((e) => ('message' in e ? e.message : ''))).toEqual(['[1/1] A @ would create → 192.0.2.1']);
+  });
+
+  it('gives way to other callers while it reads, plans and streams, and tells the same as when it does not', async () => {
+    const zoneFile = Array.from({ length: 600 }, (_, i) => `h${i} 300 A 192.0.2.${i % 250}`).join('\n');
+    const records = Array.from({ length: 600 }, (_, i) => A(`r${i}`, '192.0.2.1'));
+    const zones = (): MigrateZone[] => [
+      { name: 'file.example', zoneFile },
+      { name: 'list.example', records: [...records] },
+    ];
+    const alone = await run(zones(), new FakeTarget(), { dryRun: true });
+
+    // a slice of 0 ms: it gives way wherever it may, and other callers' turns come in between
+    const share = new FairShare(0);
+    let turns = 0;
+    let turnsBeforeDone = -1;
+    let other = true;
+    const otherCaller = () =>
+      setImmediate(() => {
+        turns++;
+        if (other) otherCaller();
+      });
+    otherCaller();
+    const events: MigrateEvent[] = [];
+    for await (const e of migrate(
+      { zones: zones(), dryRun: true },
+      { target: new FakeTarget(), slice: share.slice('a') },
+      { signal: new AbortController().signal },
+    )) {
+      if (e.type === 'done') turnsBeforeDone = turns;
+      events.push(e);
+    }
+    other = false;
+    expect(events).toEqual(alone);
+    // the loop turned again and again before the end (run alone, a dry run never lets it turn)
+    expect(turnsBeforeDone).toBeGreaterThan(10);
   });
 
   it('records the target never accounted for are failed as not written', async () => {

@@ -46,6 +46,15 @@ describe('a reader with a limit', () => {
     expect(parsed.stoppedAt).toBe(4);
   });
 
+  it('counts issues against the limit too: $GENERATE lines past the generated maximum stop it', () => {
+    const text = `$TTL 300\n${'$GENERATE 1-65535 h$ A 192.0.2.1\n'.repeat(2000)}`;
+    const parsed = parseZoneFile(text, 'example.com', { limit: 100_010 });
+    expect(parsed.records).toHaveLength(100_000);
+    expect(parsed.issues).toHaveLength(10);
+    expect(parsed.issues[0]?.message).toMatch(/\$GENERATE stops at 100000 records per file/);
+    expect(parsed.stoppedAt).toBeDefined();
+  });
+
   it('a file of exactly the limit is read whole', () => {
     const text = Array.from({ length: 50 }, (_, i) => `h${i} 300 A 192.0.2.1`).join('\n');
     const parsed = parseZoneFile(text, 'example.com', { limit: 50 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FIELD_CHARS, MAX_FIELDS, lexZoneFile as lex } from '../../../shared/src/zone-file/lexer';
 
-const lexZoneFile = (text: string) => [...lex(text)];
+// the entries alone: the nulls are only points where a reader may give way
+const lexZoneFile = (text: string) => [...lex(text)].filter((l) => l !== null);
 
 const raws = (text: string) => lexZoneFile(text).map((l) => l.tokens.map((t) => t.raw));
 

@@ -1,0 +1,14 @@
+/**
+ * The Cloudflare simulator in a process of its own, so a load on it does not slow the bench's own
+ * clock: prints one JSON line `{ url, accountId, tokens }` and serves until it is killed.
+ *
+ *   npx tsx tests/bench/simulator-process.ts <tokens> <latencyMs>
+ */
+import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
+
+const tokens = Number(process.argv[2] ?? 1);
+const latencyMs = Number(process.argv[3] ?? 0);
+const sim = await startCloudflareSimulator({ latencyMs, zoneAdditionLimit: false });
+const account = sim.addAccount({ name: 'Bench' });
+const values = Array.from({ length: tokens }, () => sim.addToken({ accountIds: [account.id] }));
+process.stdout.write(`${JSON.stringify({ url: sim.url, accountId: account.id, tokens: values })}\n`);
