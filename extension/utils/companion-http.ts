@@ -36,7 +36,7 @@ export function endpointUrl(baseUrl: string, path: string): string {
 }
 
 /** Bodies to these endpoints carry no credential; every other endpoint's does (new ones too). */
-export const NO_CREDENTIALS = new Set<string>([ENDPOINTS.scan, ENDPOINTS.pair, ENDPOINTS.pairProof]);
+export const NO_CREDENTIALS = new Set<string>([ENDPOINTS.scan, ENDPOINTS.pair, ENDPOINTS.pairConfirm, ENDPOINTS.pairProof]);
 
 export async function send(baseUrl: string, path: string, body: unknown, opts: CallOptions): Promise<Response> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);

@@ -5,6 +5,7 @@ export * from './scan';
 export * from './migrate';
 export * from './cutover';
 export * from './pair';
+export * from './pair-confirm';
 export * from './pair-proof';
 export * from './undo';
 
