@@ -29,11 +29,9 @@ export const PairingCodeSchema = z
   .max(60, { error: 'a pairing code is 8 or 16 characters' })
   .transform((s) => s.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1'))
   .pipe(
-    z
-      .string()
-      .regex(/^([0-9A-HJKMNP-TV-Z]{8}|[0-9A-HJKMNP-TV-Z]{16})$/, {
-        error: 'a pairing code is 8 (or 16) letters and digits, like ABCD-2345',
-      }),
+    z.string().regex(/^([0-9A-HJKMNP-TV-Z]{8}|[0-9A-HJKMNP-TV-Z]{16})$/, {
+      error: 'a pairing code is 8 (or 16) letters and digits, like ABCD-2345',
+    }),
   );
 
 /** A random challenge (at least 128 bits), base64url. */
