@@ -28,6 +28,8 @@ export interface AppOptions {
   fetch?: typeof fetch;
   /** Shows each new pairing code to the person running the companion (never through the log). */
   onPairingCode?: (notice: CodeNotice) => void;
+  /** Receives the function that shows a fresh pairing code, for the person who asks for one. */
+  askForCodes?: (newCode: () => void) => void;
 }
 
 export function buildApp(config: Config, options: AppOptions = {}): FastifyInstance {
@@ -83,13 +85,14 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     onCode: options.onPairingCode ?? (() => undefined),
     log: app.log,
   });
+  options.askForCodes?.(() => pairing.newCode());
   // The identity is read (or made) before the first request, so a damaged file stops the start.
   app.addHook('onReady', () => pairing.start());
   registerGuard(app, {
     allowedHosts: config.allowedHosts,
     allowedOrigins: config.allowedOrigins,
     isPaired: (origin) => pairing.isPaired(origin),
-    pairingPaths: [ENDPOINTS.pair],
+    pairingPaths: [ENDPOINTS.pair, ENDPOINTS.pairConfirm],
   });
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { listenOnEvery } from './http/listen';
 import { loggableProxy } from './upstream/proxy';
+import { pairingsCommand } from './pairing/cli';
 import { codesAfterListening, pairingCodeLines } from './pairing/notice';
 
 let config: Config;
@@ -13,15 +14,27 @@ try {
   process.stderr.write(`dnsferry: ${(err as Error).message}\n`);
   process.exit(2);
 }
+if (process.argv[2] === 'pairings') {
+  const { out, err, exitCode } = await pairingsCommand(process.argv.slice(3), config.home);
+  process.stdout.write(out);
+  process.stderr.write(err);
+  process.exit(exitCode);
+}
 // The pairing code goes to the terminal, not into the log, and only once every address is held.
 const codes = codesAfterListening((notice) => process.stderr.write(pairingCodeLines(notice)));
-const app = buildApp(config, { onPairingCode: codes.onCode });
+let newCode = (): void => undefined;
+const app = buildApp(config, { onPairingCode: codes.onCode, askForCodes: (issue) => (newCode = issue) });
 try {
   await listenOnEvery(app, config.host, config.port);
 } catch (err) {
   process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
   process.exit(1);
 }
+// A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
+// one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
+// before the first code is shown, so no one who read the code can ask too early.
+if (process.stdin.isTTY) process.stdin.on('data', () => newCode());
+process.on('SIGUSR2', () => newCode());
 codes.listening();
 const proxy = loggableProxy(config.proxy);
 if (proxy) app.log.info({ proxy }, 'upstream requests go through a proxy (HTTPS_PROXY/HTTP_PROXY), except NO_PROXY hosts');

@@ -42,7 +42,7 @@ export function endpointUrl(baseUrl: string, path: string): string {
 }
 
 /** Bodies to these endpoints carry no credential; every other endpoint's does (new ones too). */
-export const NO_CREDENTIALS = new Set<string>([API.scan.path, API.pair.path, API.pairProof.path]);
+export const NO_CREDENTIALS = new Set<string>([API.scan.path, API.pair.path, API.pairConfirm.path, API.pairProof.path]);
 
 export async function send(baseUrl: string, endpoint: Endpoint, body: unknown, opts: CallOptions): Promise<Response> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);

@@ -1,6 +1,9 @@
 import { browser } from 'wxt/browser';
-import { API, PAIR_CONTEXT, PROOF_CONTEXT, PairingCodeSchema } from '@dnsferry/shared';
-import { CompanionError, rawPostJson, type CallOptions } from './companion-http';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { API, KEY_WRAP_CONTEXT, PAIR_CONTEXT, PROOF_CONTEXT, PairingCodeSchema } from '@dnsferry/shared';
+import { CompanionError, rawPostJson, type CallOptions, type JsonEndpoint, type RequestOf } from './companion-http';
+import { calculateGenerator, deriveIsk, lvCat, macKey, sameBytes, sampleScalar, scalarMult, scalarMultVfy, tag } from './cpace';
 
 /**
  * The extension's side of pairing. The key a companion gives at pairing is kept in `storage.local`
@@ -33,6 +36,7 @@ export const REASONS = {
   noProtocol: 'it does not speak the dnsferry protocol',
   noPairingProtocol: 'it does not speak the pairing protocol',
   wrongCodeProof: 'it could not show that it printed this code',
+  badShare: 'it answered the key exchange with a share that is not valid',
 } as const;
 
 /** The sentence of a refusal, for where it stands alone (a field's error, a job's log). */
@@ -97,30 +101,43 @@ async function hmac(key: Uint8Array<ArrayBuffer>, text: string): Promise<string>
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return b64url(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
 }
-const codeKey = (code: string) => new TextEncoder().encode(code);
 const newNonce = () => b64url(crypto.getRandomValues(new Uint8Array(24)));
+const empty = new Uint8Array(0);
 
 /**
- * Pairs with the companion at `baseUrl` using the code it printed. The code never travels: the
- * extension proves it knows it, and keeps the key only if the answer proves the companion knows it too.
+ * Pairs with the companion at `baseUrl` using the code it printed, by the exchange the shared contract
+ * describes (shared/src/api/pair.ts): the code never travels, a wrong code is refused by the companion
+ * at the second step, and the key is kept only if the companion's tag proves it used the same code.
  */
 export async function pairWithCompanion(baseUrl: string, typedCode: string, opts: CallOptions = {}): Promise<Pairing> {
   const parsed = PairingCodeSchema.safeParse(typedCode);
   if (!parsed.success) throw new CompanionError('invalid', parsed.error.issues[0]?.message ?? 'enter the pairing code');
-  const code = parsed.data;
   const origin = extensionOrigin();
   const nonce = newNonce();
-  const codeProof = await hmac(codeKey(code), `${PAIR_CONTEXT}extension\n${origin}\n${nonce}`);
-  let res;
-  try {
-    res = await rawPostJson(baseUrl, API.pair, { nonce, codeProof }, opts);
-  } catch (err) {
-    if (err instanceof CompanionError && err.kind === 'protocol') throw impostor(REASONS.noPairingProtocol, err);
-    throw err;
-  }
-  const expected = await hmac(codeKey(code), `${PAIR_CONTEXT}companion\n${origin}\n${companionPort(baseUrl)}\n${nonce}\n${res.key}`);
-  if (expected !== res.codeProof) throw impostor(REASONS.wrongCodeProof);
-  const pairing = { key: res.key, companionId: res.companionId, pairedAt: Date.now() };
+  const sid = fromB64url(nonce);
+  const ci = lvCat(utf8ToBytes(PAIR_CONTEXT), utf8ToBytes(origin), utf8ToBytes(String(companionPort(baseUrl))));
+  const y = sampleScalar();
+  const ya = scalarMult(y, calculateGenerator(utf8ToBytes(parsed.data), ci, sid));
+  const step = async <E extends JsonEndpoint>(endpoint: E, body: RequestOf<E>) => {
+    try {
+      return await rawPostJson(baseUrl, endpoint, body, opts);
+    } catch (err) {
+      if (err instanceof CompanionError && err.kind === 'protocol') throw impostor(REASONS.noPairingProtocol, err);
+      throw err;
+    }
+  };
+  const first = await step(API.pair, { nonce, share: b64url(ya) });
+  const yb = fromB64url(first.share);
+  const k = scalarMultVfy(y, yb);
+  if (!k) throw impostor(REASONS.badShare);
+  const isk = deriveIsk(sid, k, ya, empty, yb, empty);
+  const mk = macKey(sid, isk);
+  const done = await step(API.pairConfirm, { nonce, confirm: b64url(tag(mk, ya, empty)) });
+  const sealed = fromB64url(done.sealedKey);
+  if (!sameBytes(tag(mk, yb, empty, sealed), fromB64url(done.confirm))) throw impostor(REASONS.wrongCodeProof);
+  const wrap = sha512(lvCat(utf8ToBytes(KEY_WRAP_CONTEXT), isk));
+  const key = sealed.map((b, i) => b ^ (wrap[i] ?? 0));
+  const pairing = { key: b64url(key), companionId: done.companionId, pairedAt: Date.now() };
   await savePairing(baseUrl, pairing);
   return pairing;
 }

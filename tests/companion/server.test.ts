@@ -27,9 +27,9 @@ await close(await occupy('::1')).catch(() => (ipv6 = false));
 const withIpv6 = it.skipIf(!ipv6);
 
 /** `pnpm companion` as a person runs it, with its own home; its output as it comes. */
-async function companion(env: Record<string, string>) {
-  const home = await mkdtemp(join(tmpdir(), 'dnsferry-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'companion/src/server.ts'], {
+async function companion(env: Record<string, string>, args: string[] = []) {
+  const home = env.DNSFERRY_HOME ?? (await mkdtemp(join(tmpdir(), 'dnsferry-server-')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'companion/src/server.ts', ...args], {
     cwd: root,
     env: { ...process.env, DNSFERRY_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +62,7 @@ async function companion(env: Record<string, string>) {
       child.stderr.on('data', onData);
       void exited.then(() => check() || reject(new Error(`exited before ${pattern}:\n${out.stdout}\n${out.stderr}`)));
     });
-  return { child, out, exited, seen };
+  return { child, out, exited, seen, home };
 }
 
 describe('pnpm companion', () => {
@@ -102,5 +102,21 @@ describe('pnpm companion', () => {
     for (const base of held) expect((await fetch(`http://${base}/nowhere`)).status).toBe(404);
     c.child.kill('SIGTERM');
     expect(await c.exited).toEqual([0, null]);
+  });
+
+  it('prints the code framed on stderr, apart from the log on stdout, and a fresh one on SIGUSR2; `pairings list` reads the same home', async () => {
+    const c = await companion({ DNSFERRY_HOST: '127.0.0.1', DNSFERRY_PORT: '0' });
+    const [, first] = await c.seen(/\| dnsferry pairing code: (\S+) +\|/);
+    expect(c.out.stderr).toMatch(/\n\+-+\+\n\| dnsferry pairing code: /);
+    expect(c.out.stdout).not.toMatch(/pairing code/);
+    c.child.kill('SIGUSR2');
+    const [, second] = await c.seen(/\| dnsferry pairing code: (\S+) +\|\n\| Type it[^\n]*\n\| A new code, as asked/);
+    expect(second).not.toBe(first);
+    const list = await companion({ DNSFERRY_HOME: c.home }, ['pairings', 'list']);
+    expect(await list.exited).toEqual([0, null]);
+    expect(list.out.stderr).toMatch(/^no browser extension is paired/);
+    const wrong = await companion({ DNSFERRY_HOME: c.home }, ['pairings', 'revoke']);
+    expect((await wrong.exited)[0]).toBe(2);
+    expect(wrong.out.stderr).toMatch(/^usage: /);
   });
 });

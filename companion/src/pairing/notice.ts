@@ -1,9 +1,29 @@
-import type { CodeNotice } from './codes';
+import type { CodeNotice, CodeReason } from './codes';
 
-/** The lines a person reads in the companion's terminal to pair the browser extension. */
+const WHY: Record<CodeReason, string | null> = {
+  start: null,
+  paired: 'The last code paired a browser; this one pairs the next.',
+  asked: 'A new code, as asked; the last one no longer pairs.',
+  expired: 'The last code expired.',
+  guessed: 'Many wrong codes were tried (by another program on this computer?), so this code is longer.',
+};
+
+/**
+ * The lines a person reads in the companion's terminal to pair the browser extension: framed, on
+ * their own, so the code stands apart from the JSON log lines around it.
+ */
 export function pairingCodeLines(notice: CodeNotice): string {
   const until = notice.expiresAt.toISOString().slice(11, 16);
-  return `dnsferry pairing code: ${notice.code}  (type it in the extension's popup; valid until ${until} UTC, once)\n`;
+  const why = WHY[notice.why];
+  const text = [
+    `dnsferry pairing code: ${notice.code}`,
+    `Type it in the extension's popup; valid until ${until} UTC, once.`,
+    ...(why ? [why] : []),
+    'Another code (for another browser): press Enter here, or send the companion SIGUSR2.',
+  ];
+  const width = Math.max(...text.map((l) => l.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...text.map((l) => `| ${l.padEnd(width)} |`), rule, ''].join('\n') + '\n';
 }
 
 /**

@@ -3,6 +3,7 @@ import { MigrateEventSchema, ScanEventSchema } from '../events';
 import { CutoverEventSchema, CutoverRequestSchema } from './cutover';
 import { MigrateRequestSchema } from './migrate';
 import { PairRequestSchema, PairResponseSchema } from './pair';
+import { PairConfirmRequestSchema, PairConfirmResponseSchema } from './pair-confirm';
 import { PairProofRequestSchema, PairProofResponseSchema } from './pair-proof';
 import { ScanRequestSchema } from './scan';
 import { SourceValidateRequestSchema, SourceValidateResponseSchema } from './source-validate';
@@ -76,10 +77,18 @@ export const API = {
   }),
   pair: endpoint({
     path: '/api/pair',
-    summary: 'Pair a browser extension with the code the companion printed',
-    description: 'Browser extensions only: needs an extension Origin header. Scripts need neither pairing endpoint.',
+    summary: 'Pair a browser extension with the code the companion printed: the CPace shares',
+    description:
+      'Browser extensions only: needs an extension Origin header. Scripts need no pairing endpoint. The first of two steps; /api/pair/confirm ends it.',
     request: { name: 'PairRequest', schema: PairRequestSchema },
     answer: { kind: 'json' as const, name: 'PairResponse', schema: PairResponseSchema },
+  }),
+  pairConfirm: endpoint({
+    path: '/api/pair/confirm',
+    summary: 'End a pairing: key confirmation, the extension first; then the key, sealed',
+    description: 'Browser extensions only, after /api/pair with the same nonce. A wrong tag is a wrong code.',
+    request: { name: 'PairConfirmRequest', schema: PairConfirmRequestSchema },
+    answer: { kind: 'json' as const, name: 'PairConfirmResponse', schema: PairConfirmResponseSchema },
   }),
   pairProof: endpoint({
     path: '/api/pair/proof',

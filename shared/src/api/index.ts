@@ -7,6 +7,7 @@ export * from './account-source';
 export * from './migrate';
 export * from './cutover';
 export * from './pair';
+export * from './pair-confirm';
 export * from './pair-proof';
 export * from './undo';
 

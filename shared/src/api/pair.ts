@@ -1,20 +1,38 @@
 import { z } from 'zod';
 
 /**
- * Pairing: the extension shows that the person at the keyboard read the code the companion printed,
- * the companion shows it printed that code, and the extension receives a key for its origin. The key
- * is sent once, in this answer.
+ * Pairing is a password-authenticated key exchange on the code the companion printed: CPace
+ * (draft-irtf-cfrg-cpace) over ristretto255 with SHA-512, then key confirmation, the extension first.
+ * The code never travels, and neither message lets whoever receives it test guesses at the code
+ * offline: a program on the port that is not the companion learns whether one guess was right, no more.
+ *
+ * The CPace inputs, both sides:
+ * - PRS = the normalised code (8 or 16 characters, no dash), ASCII;
+ * - CI  = lv_cat(PAIR_CONTEXT, origin, port), with the extension's origin and the companion's port as
+ *   the extension reached it (decimal), so a relay on another port derives another key;
+ * - sid = the bytes of the extension's nonce; ADa = ADb = empty; the initiator/responder transcript.
+ * 1. `/api/pair`: the extension sends `{ nonce, share: Ya }`, the companion answers `{ share: Yb }`.
+ * 2. `/api/pair/confirm` (see pair-confirm.ts): the extension sends its tag Ta; only if it is right does
+ *    the companion register the origin and answer with the key, sealed, and its own tag Tb.
  */
+export const PAIR_CONTEXT = 'dnsferry-pair-v2';
 
-/** The code's alphabet (Crockford base32: no I, L, O, U), 8 characters shown as `ABCD-EFGH`. */
+/** The code's alphabet (Crockford base32: no I, L, O, U), shown in groups of 4: `ABCD-EFGH`. */
 export const PAIRING_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** Accepts what a person types: lower case, spaces, a dash, and O/I/L for 0/1/1. */
+/**
+ * Accepts what a person types: lower case, spaces, dashes, and O/I/L for 0/1/1. Codes are 8
+ * characters, or 16 when the companion saw many wrong codes (it prints which).
+ */
 export const PairingCodeSchema = z
   .string({ error: 'expected the pairing code the companion printed' })
-  .max(40, { error: 'a pairing code is 8 characters' })
+  .max(60, { error: 'a pairing code is 8 or 16 characters' })
   .transform((s) => s.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1'))
-  .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, { error: 'a pairing code is 8 letters and digits, like ABCD-2345' }));
+  .pipe(
+    z.string().regex(/^([0-9A-HJKMNP-TV-Z]{8}|[0-9A-HJKMNP-TV-Z]{16})$/, {
+      error: 'a pairing code is 8 (or 16) letters and digits, like ABCD-2345',
+    }),
+  );
 
 /** A random challenge (at least 128 bits), base64url. */
 export const NonceSchema = z
@@ -26,25 +44,13 @@ export const MacSchema = z
   .string({ error: 'expected a base64url HMAC' })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'expected a base64url HMAC-SHA256 (43 characters)' });
 
-/**
- * The code never travels: each side proves it knows it, the extension first.
- * - request:  `codeProof = HMAC(code, PAIR_CONTEXT + "extension\n" + origin + "\n" + nonce)`
- * - answer:   `codeProof = HMAC(code, PAIR_CONTEXT + "companion\n" + origin + "\n" + port + "\n" + nonce + "\n" + key)`
- * where `code` is the normalised code (8 characters, no dash) and `port` the companion's listening port.
- * A server that is not the companion does not know the code, so it cannot answer, and the extension
- * keeps no key from it.
- */
-export const PAIR_CONTEXT = 'dnsferry-pair-v1\n';
+/** A CPace share: the 32-byte encoding of a ristretto255 element, base64url. */
+export const ShareSchema = z
+  .string({ error: 'expected a CPace share' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'a share is a ristretto255 element: 32 bytes, base64url (43 characters)' });
 
-export const PairRequestSchema = z.object({ nonce: NonceSchema, codeProof: MacSchema });
+export const PairRequestSchema = z.object({ nonce: NonceSchema, share: ShareSchema });
 export type PairRequest = z.infer<typeof PairRequestSchema>;
 
-export const PairResponseSchema = z.object({
-  success: z.literal(true),
-  /** HMAC key for this extension's origin (32 bytes, base64url). Keep it; it is never sent again. */
-  key: MacSchema,
-  /** A public name of this companion's identity, to tell two companions apart. */
-  companionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  codeProof: MacSchema,
-});
+export const PairResponseSchema = z.object({ success: z.literal(true), share: ShareSchema });
 export type PairResponse = z.infer<typeof PairResponseSchema>;

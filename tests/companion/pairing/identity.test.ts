@@ -2,11 +2,11 @@ import { chmod, chown, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS, PairProofResponseSchema, PairResponseSchema } from '@dnsferry/shared';
+import { ENDPOINTS, PairProofResponseSchema } from '@dnsferry/shared';
 import { loadConfig } from '@dnsferry/companion/config';
 import { IDENTITY_FILE, openIdentity } from '@dnsferry/companion/pairing/identity';
 import { recordSecrets } from '../../support/leak-watch';
-import { expectedProof, FIREFOX_ORIGIN, nonce, pairBody, pairingApp } from './pairing-app';
+import { expectedProof, FIREFOX_ORIGIN, nonce, pairingApp } from './pairing-app';
 
 let root: string;
 beforeEach(async () => {
@@ -34,9 +34,7 @@ describe('the companion identity on disk', () => {
   it('keeps paired origins across restarts: the same key proves, with no new pairing', async () => {
     const home = join(root, 'dnsferry');
     const first = await pairingApp({ home });
-    const paired = PairResponseSchema.parse(
-      (await first.post(ENDPOINTS.pair, pairBody(first.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).json(),
-    );
+    const paired = await first.pair(first.code(), FIREFOX_ORIGIN);
     await first.app.close();
     const stored = JSON.parse(await readFile(join(home, IDENTITY_FILE), 'utf8')) as { secret: string; origins: string[] };
     recordSecrets(stored.secret);
@@ -49,7 +47,7 @@ describe('the companion identity on disk', () => {
     const res = await second.post(ENDPOINTS.pairProof, { nonce: n }, FIREFOX_ORIGIN);
     expect(res.statusCode).toBe(200);
     const proof = PairProofResponseSchema.parse(res.json());
-    expect(proof.proof).toBe(expectedProof(paired.key, FIREFOX_ORIGIN, 0, n));
+    expect(proof.proof).toBe(expectedProof(paired.key!, FIREFOX_ORIGIN, 0, n));
     expect(proof.companionId).toBe(paired.companionId);
     await second.app.close();
   });
@@ -83,6 +81,31 @@ describe('the companion identity on disk', () => {
     const [a, b] = await Promise.all([openIdentity(home), openIdentity(home)]);
     expect(a.companionId).toBe(b.companionId);
     expect(a.keyFor(FIREFOX_ORIGIN).equals(b.keyFor(FIREFOX_ORIGIN))).toBe(true);
+  });
+
+  it('keeps every origin when companions share a home: each pairing is added to what the file holds, and each sees the others', async () => {
+    const home = join(root, 'shared');
+    const [a, b] = await Promise.all([pairingApp({ home }), pairingApp({ home })]);
+    const chrome = 'chrome-extension://cgcikpkplhpcpopalmhbmhcndndpgkll';
+    // both at once: the lock keeps either from writing over the other
+    const [pa, pb] = await Promise.all([a.pair(a.code(), FIREFOX_ORIGIN), b.pair(b.code(), chrome)]);
+    expect(pa.key && pb.key).toBeTruthy();
+    const stored = JSON.parse(await readFile(join(home, IDENTITY_FILE), 'utf8')) as { secret: string; origins: string[] };
+    recordSecrets(stored.secret);
+    expect(stored.origins.sort()).toEqual([chrome, FIREFOX_ORIGIN].sort());
+    // the origin paired through b is paired for a too, without a restart
+    expect((await a.post(ENDPOINTS.pairProof, { nonce: nonce() }, chrome)).statusCode).toBe(200);
+    expect((await b.post(ENDPOINTS.pairProof, { nonce: nonce() }, FIREFOX_ORIGIN)).statusCode).toBe(200);
+    await Promise.all([a.app.close(), b.app.close()]);
+  });
+
+  it('keeps all of 20 pairings written at once by two identities on one home', async () => {
+    const home = join(root, 'many');
+    const [a, b] = await Promise.all([openIdentity(home), openIdentity(home)]);
+    const origins = Array.from({ length: 20 }, (_, i) => `chrome-extension://${'abcdefghijklmnop'[i % 16]!.repeat(31)}${'ab'[i >> 4]}`);
+    await Promise.all(origins.map((o, i) => (i % 2 ? a : b).addOrigin(o)));
+    expect((await a.origins()).sort()).toEqual([...origins].sort());
+    expect((await b.origins()).sort()).toEqual([...origins].sort());
   });
 
   it('gives each origin its own key', async () => {

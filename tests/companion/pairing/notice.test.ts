@@ -2,13 +2,27 @@ import { describe, expect, it } from 'vitest';
 import type { CodeNotice } from '@dnsferry/companion/pairing/codes';
 import { codesAfterListening, pairingCodeLines } from '@dnsferry/companion/pairing/notice';
 
-const notice = (code: string): CodeNotice => ({ code, expiresAt: new Date('2030-01-01T12:34:00Z') });
+const notice = (code: string, why: CodeNotice['why'] = 'start'): CodeNotice => ({ code, expiresAt: new Date('2030-01-01T12:34:00Z'), why });
 
 describe('the pairing code on the terminal', () => {
-  it('says the code and until when it is valid', () => {
+  it('says the code, until when it is valid and how to get another, framed apart from the log lines', () => {
     expect(pairingCodeLines(notice('ABCD-EFGH'))).toBe(
-      "dnsferry pairing code: ABCD-EFGH  (type it in the extension's popup; valid until 12:34 UTC, once)\n",
+      [
+        '',
+        '+--------------------------------------------------------------------------------------+',
+        '| dnsferry pairing code: ABCD-EFGH                                                     |',
+        "| Type it in the extension's popup; valid until 12:34 UTC, once.                       |",
+        '| Another code (for another browser): press Enter here, or send the companion SIGUSR2. |',
+        '+--------------------------------------------------------------------------------------+',
+        '',
+        '',
+      ].join('\n'),
     );
+  });
+
+  it('says why a new code replaced the last one', () => {
+    expect(pairingCodeLines(notice('ABCD-EFGH', 'paired'))).toMatch(/\| The last code paired a browser; this one pairs the next\. +\|/);
+    expect(pairingCodeLines(notice('ABCD-EFGH-JKMN-PQRS', 'guessed'))).toMatch(/Many wrong codes were tried .* so this code is longer\./);
   });
 
   it('is held back until the companion listens on every address, then shown; later codes at once', () => {

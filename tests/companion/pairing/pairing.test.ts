@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, EXTENSION_ORIGIN, ErrorBodySchema, PairProofResponseSchema, PairResponseSchema } from '@dnsferry/shared';
-import { companionCodeProof, expectedProof, FIREFOX_ORIGIN, nonce, pairBody, pairingApp } from './pairing-app';
+import { expectedProof, FIREFOX_ORIGIN, initiator, nonce, pairingApp } from './pairing-app';
 
 type App = Awaited<ReturnType<typeof pairingApp>>;
 let current: App | null = null;
@@ -15,22 +15,29 @@ afterEach(async () => {
 
 const error = (res: { json(): unknown }) => ErrorBodySchema.parse(res.json()).error;
 
+const wrongFor = (code: string) => (code.startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA');
+const SHORT = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+const LONG = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
+/** Extension origins of many made-up installations, as a local program forging Origin would send. */
+const forged = (i: number) =>
+  `chrome-extension://${'abcdefghijklmnop'[i % 16]!.repeat(16)}${'abcdefghijklmnop'[(i >> 4) % 16]!.repeat(16)}`;
+
 describe('pairing a browser extension', () => {
-  it('shows a code at start, and pairs with it: a key for the origin, and proof the companion knew the code', async () => {
+  it('shows a code at start, and pairs with it in two steps: a key for the origin, proved by the companion', async () => {
     const c = await start();
     expect(c.codes).toHaveLength(1);
-    expect(c.code()).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(c.code()).toMatch(SHORT);
     // the code is shown to the person, never logged
     expect(c.logs.join('')).not.toContain(c.code().replace('-', ''));
 
-    const body = pairBody(c.code(), FIREFOX_ORIGIN);
-    const res = await c.post(ENDPOINTS.pair, body, FIREFOX_ORIGIN);
-    expect(res.statusCode, res.payload).toBe(200);
-    const paired = PairResponseSchema.parse(res.json());
-    expect(Buffer.from(paired.key, 'base64url')).toHaveLength(32);
-    expect(paired.codeProof).toBe(companionCodeProof(c.code(), FIREFOX_ORIGIN, 0, body.nonce, paired.key));
-    // the code did not travel
-    expect(JSON.stringify(body)).not.toContain(c.code().replace('-', ''));
+    const code = c.code();
+    const paired = await c.pair(code, FIREFOX_ORIGIN);
+    expect(paired.second?.statusCode, paired.second?.payload).toBe(200);
+    expect(Buffer.from(paired.key ?? '', 'base64url')).toHaveLength(32);
+    // the code did not travel, nor did the key in the clear
+    const sent = paired.first.payload + (paired.second?.payload ?? '');
+    expect(sent).not.toContain(code.replace('-', ''));
+    expect(sent).not.toContain(paired.key);
   });
 
   it('registers the origin, so a random Firefox origin works without DNSFERRY_ALLOWED_ORIGINS', async () => {
@@ -38,63 +45,110 @@ describe('pairing a browser extension', () => {
     const before = await c.post(ENDPOINTS.targetValidate, {}, FIREFOX_ORIGIN);
     expect(before.statusCode).toBe(403);
     expect(error(before).message).toMatch(/not paired/);
-    expect((await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).statusCode).toBe(200);
+    expect((await c.pair(c.code(), FIREFOX_ORIGIN)).key).not.toBeNull();
     const after = await c.post(ENDPOINTS.targetValidate, {}, FIREFOX_ORIGIN);
     expect(after.statusCode).toBe(400); // reached the route: the empty body is invalid
     expect(after.headers['access-control-allow-origin']).toBe(FIREFOX_ORIGIN);
   });
 
-  it('is single use: the same code does not pair a second time, and a new code is shown', async () => {
+  it('is single use, and shows the next code at once, so a second browser pairs at its first try', async () => {
     const c = await start();
     const code = c.code();
-    expect((await c.post(ENDPOINTS.pair, pairBody(code, FIREFOX_ORIGIN), FIREFOX_ORIGIN)).statusCode).toBe(200);
-    const again = await c.post(ENDPOINTS.pair, pairBody(code, EXTENSION_ORIGIN), EXTENSION_ORIGIN);
-    expect(again.statusCode).toBe(401);
-    expect(error(again).message).toMatch(/expired or was already used.*new code/);
+    expect((await c.pair(code, FIREFOX_ORIGIN)).key).not.toBeNull();
     expect(c.codes).toHaveLength(2);
+    expect(c.codes[1]).toMatchObject({ why: 'paired' });
     expect(c.code()).not.toBe(code);
+    const again = await c.pair(code, EXTENSION_ORIGIN);
+    expect(again.second?.statusCode).toBe(401);
+    expect((await c.pair(c.code(), EXTENSION_ORIGIN)).key).not.toBeNull();
   });
 
-  it('refuses a wrong code and says how many tries are left; the right code still works', async () => {
+  it('refuses a wrong code at the second step, and keeps the code: a typo costs nothing', async () => {
     const c = await start();
-    const wrong = c.code().startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA';
-    const res = await c.post(ENDPOINTS.pair, pairBody(wrong, FIREFOX_ORIGIN), FIREFOX_ORIGIN);
-    expect(res.statusCode).toBe(401);
-    expect(error(res)).toMatchObject({ code: 'unauthorized' });
-    expect(error(res).message).toMatch(/4 tries left/);
+    const res = await c.pair(wrongFor(c.code()), FIREFOX_ORIGIN);
+    expect(res.first.statusCode).toBe(200); // the first step cannot tell
+    expect(res.second?.statusCode).toBe(401);
+    expect(error(res.second!)).toMatchObject({ code: 'unauthorized' });
+    expect(error(res.second!).message).toMatch(/not the pairing code/);
     expect(c.logs.join('')).toMatch(/pairing refused/);
-    expect((await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).statusCode).toBe(200);
+    expect(c.codes).toHaveLength(1);
+    expect((await c.pair(c.code(), FIREFOX_ORIGIN)).key).not.toBeNull();
   });
 
-  it('burns a code after 5 wrong tries, and locks pairing after 20 wrong tries in 10 minutes', async () => {
+  it('cannot be locked by wrong codes: past 20, the printed code becomes a long one, which any number of wrong codes leave alone', async () => {
     const c = await start();
-    const wrongFor = (code: string) => (code.startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA');
-    const first = c.code();
-    for (let i = 0; i < 4; i++) await c.post(ENDPOINTS.pair, pairBody(wrongFor(first), FIREFOX_ORIGIN), FIREFOX_ORIGIN);
-    const fifth = await c.post(ENDPOINTS.pair, pairBody(wrongFor(first), FIREFOX_ORIGIN), FIREFOX_ORIGIN);
-    expect(error(fifth).message).toMatch(/last try.*new code/);
+    const short = c.code();
+    for (let i = 0; i < 19; i++) expect((await c.pair(wrongFor(short), forged(i))).second?.statusCode).toBe(401);
+    expect(c.code()).toBe(short); // 19 wrong: still the same code
+    const twentieth = await c.pair(wrongFor(short), forged(19));
+    expect(error(twentieth.second!).message).toMatch(/longer one/);
     expect(c.codes).toHaveLength(2);
-    // the burnt code no longer pairs
-    expect((await c.post(ENDPOINTS.pair, pairBody(first, FIREFOX_ORIGIN), FIREFOX_ORIGIN)).statusCode).toBe(401);
-    // 6 wrong so far; 14 more reach the cap
-    for (let i = 0; i < 14; i++) await c.post(ENDPOINTS.pair, pairBody(wrongFor(c.code()), FIREFOX_ORIGIN), FIREFOX_ORIGIN);
-    const locked = await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN);
-    expect(locked.statusCode).toBe(429);
-    expect(error(locked)).toMatchObject({ code: 'rate_limited' });
-    expect(error(locked).message).toMatch(/too many wrong pairing codes; try again in 10 min/);
+    expect(c.codes[1]).toMatchObject({ why: 'guessed' });
+    const long = c.code();
+    expect(long).toMatch(LONG);
+    // 100 more wrong codes from as many forged origins: no 429, no new code, and the printed code pairs
+    for (let i = 20; i < 120; i++) {
+      const res = await c.pair(wrongFor(long), forged(i));
+      expect(res.second?.statusCode).toBe(401);
+    }
+    expect(c.codes).toHaveLength(2);
+    expect((await c.pair(long, FIREFOX_ORIGIN)).key).not.toBeNull();
+    // while the wrong codes are recent, the next code is long too
+    expect(c.code()).toMatch(LONG);
+  });
+
+  it('shows a fresh code when asked; the old one no longer pairs', async () => {
+    const c = await start();
+    const old = c.code();
+    c.askForCode();
+    expect(c.codes).toHaveLength(2);
+    expect(c.codes[1]).toMatchObject({ why: 'asked' });
+    expect((await c.pair(old, FIREFOX_ORIGIN)).second?.statusCode).toBe(401);
+    expect((await c.pair(c.code(), FIREFOX_ORIGIN)).key).not.toBeNull();
+  });
+
+  it('refuses a second step with no first, a replayed one, one from another origin, and one whose code was replaced', async () => {
+    const c = await start();
+    const none = await c.post(ENDPOINTS.pairConfirm, { nonce: nonce(), confirm: 'A'.repeat(86) }, FIREFOX_ORIGIN);
+    expect(none.statusCode).toBe(401);
+    expect(error(none).message).toMatch(/no pairing is under way/);
+
+    const ext = initiator(c.code(), FIREFOX_ORIGIN);
+    const first = PairResponseSchema.parse((await c.post(ENDPOINTS.pair, ext.start, FIREFOX_ORIGIN)).json());
+    const step = ext.confirm(first.share);
+    expect((await c.post(ENDPOINTS.pairConfirm, step.body, EXTENSION_ORIGIN)).statusCode).toBe(401);
+    expect((await c.post(ENDPOINTS.pairConfirm, step.body, FIREFOX_ORIGIN)).statusCode).toBe(200);
+    expect((await c.post(ENDPOINTS.pairConfirm, step.body, FIREFOX_ORIGIN)).statusCode).toBe(401);
+
+    const late = initiator(c.code(), EXTENSION_ORIGIN);
+    const share = PairResponseSchema.parse((await c.post(ENDPOINTS.pair, late.start, EXTENSION_ORIGIN)).json()).share;
+    c.askForCode();
+    const replaced = await c.post(ENDPOINTS.pairConfirm, late.confirm(share).body, EXTENSION_ORIGIN);
+    expect(replaced.statusCode).toBe(401);
+    expect(error(replaced).message).toMatch(/replaced meanwhile/);
+  });
+
+  it('binds the exchange to the port: a relay on another port gets a different key, and the code is refused', async () => {
+    const c = await start();
+    const ext = initiator(c.code(), FIREFOX_ORIGIN, 8787); // the extension reached a relay on 8787
+    const first = PairResponseSchema.parse((await c.post(ENDPOINTS.pair, ext.start, FIREFOX_ORIGIN)).json());
+    expect((await c.post(ENDPOINTS.pairConfirm, ext.confirm(first.share).body, FIREFOX_ORIGIN)).statusCode).toBe(401);
   });
 
   it('lets only browser extensions pair: web pages and scripts are refused without spending a try', async () => {
     const c = await start();
-    const page = await c.post(ENDPOINTS.pair, pairBody(c.code(), 'https://evil.example'), 'https://evil.example');
-    expect(page.statusCode).toBe(403);
-    expect(page.headers['access-control-allow-origin']).toBeUndefined();
-    const script = await c.post(ENDPOINTS.pair, pairBody(c.code(), ''));
-    expect(script.statusCode).toBe(403);
-    expect(error(script).message).toMatch(/scripts without an Origin need no pairing/);
+    for (const path of [ENDPOINTS.pair, ENDPOINTS.pairConfirm]) {
+      const body =
+        path === ENDPOINTS.pair ? initiator(c.code(), 'https://evil.example').start : { nonce: nonce(), confirm: 'A'.repeat(86) };
+      const page = await c.post(path, body, 'https://evil.example');
+      expect(page.statusCode, path).toBe(403);
+      expect(page.headers['access-control-allow-origin']).toBeUndefined();
+      const script = await c.post(path, body);
+      expect(script.statusCode).toBe(403);
+      expect(error(script).message).toMatch(/scripts without an Origin need no pairing/);
+    }
     // nothing was spent: the code pairs at once
-    expect((await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).statusCode).toBe(200);
-    expect(c.codes).toHaveLength(1);
+    expect((await c.pair(c.code(), FIREFOX_ORIGIN)).key).not.toBeNull();
   });
 
   it('leaves scripts without an Origin exactly as before: no pairing, every endpoint reachable', async () => {
@@ -106,34 +160,40 @@ describe('pairing a browser extension', () => {
 
   it('answers a bad pairing body with the field at fault', async () => {
     const c = await start();
-    const res = await c.post(ENDPOINTS.pair, { nonce: 'short', codeProof: 'x' }, FIREFOX_ORIGIN);
+    const res = await c.post(ENDPOINTS.pair, { nonce: 'short', share: 'x' }, FIREFOX_ORIGIN);
     expect(res.statusCode).toBe(400);
     expect(error(res).field).toBe('nonce');
+    // 32 bytes that encode no ristretto255 element (not canonical)
+    const bad = await c.post(ENDPOINTS.pair, { nonce: nonce(), share: Buffer.alloc(32, 0xff).toString('base64url') }, FIREFOX_ORIGIN);
+    expect(bad.statusCode).toBe(400);
+    expect(error(bad)).toMatchObject({ field: 'share' });
+    const tag = await c.post(ENDPOINTS.pairConfirm, { nonce: nonce(), confirm: 'short' }, FIREFOX_ORIGIN);
+    expect(error(tag).field).toBe('confirm');
   });
 });
 
 describe('the proof before credentials', () => {
   it('proves it holds the key: the proof matches the paired key and not another', async () => {
     const c = await start();
-    const paired = PairResponseSchema.parse((await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).json());
+    const paired = await c.pair(c.code(), FIREFOX_ORIGIN);
     const n = nonce();
     const res = await c.post(ENDPOINTS.pairProof, { nonce: n }, FIREFOX_ORIGIN);
     expect(res.statusCode, res.payload).toBe(200);
     const proof = PairProofResponseSchema.parse(res.json());
     expect(proof.companionId).toBe(paired.companionId);
-    expect(proof.proof).toBe(expectedProof(paired.key, FIREFOX_ORIGIN, 0, n));
+    expect(proof.proof).toBe(expectedProof(paired.key!, FIREFOX_ORIGIN, 0, n));
     const otherKey = Buffer.alloc(32, 7).toString('base64url');
     expect(proof.proof).not.toBe(expectedProof(otherKey, FIREFOX_ORIGIN, 0, n));
     // a fresh nonce, a fresh proof: nothing to replay
     const again = PairProofResponseSchema.parse((await c.post(ENDPOINTS.pairProof, { nonce: nonce() }, FIREFOX_ORIGIN)).json());
     expect(again.proof).not.toBe(proof.proof);
     // the key never travels again
-    expect(res.payload).not.toContain(paired.key);
+    expect(res.payload).not.toContain(paired.key!);
   });
 
   it('binds the proof to the port it is reached on, so a relay on another port cannot pass it on', async () => {
     const c = await start();
-    const paired = PairResponseSchema.parse((await c.post(ENDPOINTS.pair, pairBody(c.code(), FIREFOX_ORIGIN), FIREFOX_ORIGIN)).json());
+    const paired = await c.pair(c.code(), FIREFOX_ORIGIN);
     const address = await c.app.listen({ host: '127.0.0.1', port: 0 });
     const port = Number(new URL(address).port);
     const n = nonce();
@@ -143,8 +203,8 @@ describe('the proof before credentials', () => {
       body: JSON.stringify({ nonce: n }),
     });
     const proof = PairProofResponseSchema.parse(await res.json());
-    expect(proof.proof).toBe(expectedProof(paired.key, FIREFOX_ORIGIN, port, n));
-    expect(proof.proof).not.toBe(expectedProof(paired.key, FIREFOX_ORIGIN, 8787, n));
+    expect(proof.proof).toBe(expectedProof(paired.key!, FIREFOX_ORIGIN, port, n));
+    expect(proof.proof).not.toBe(expectedProof(paired.key!, FIREFOX_ORIGIN, 8787, n));
   });
 
   it('gives no proof to an extension that has not paired, even one the configuration allows', async () => {

@@ -61,3 +61,17 @@ describe('PairingPanel: pairing', () => {
     expect(w.emitted('pair')).toEqual([['abcd-2345']]);
   });
 });
+
+describe('PairingPanel: asking for the code', () => {
+  it('takes a long code as printed, and says how to get the next one', async () => {
+    const w = mount(PairingPanel, { props: { ...base, state: 'unpaired', reason: null } });
+    const input = w.get('[data-testid=pairing-code]');
+    expect(Number(input.attributes('maxlength'))).toBeGreaterThanOrEqual('ABCD-EFGH-JKMN-PQRS'.length);
+    await input.setValue('ABCD-EFGH-JKMN-PQRS');
+    await w.get('form').trigger('submit');
+    expect(w.emitted('pair')?.[0]).toEqual(['ABCD-EFGH-JKMN-PQRS']);
+    expect(w.get('[data-testid=pairing-hint]').text().replace(/\s+/g, ' ')).toMatch(
+      /prints the next one after each pairing, and another when you press Enter in its terminal; after many wrong codes it prints a longer one/,
+    );
+  });
+});

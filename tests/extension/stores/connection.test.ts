@@ -7,7 +7,7 @@ import { DEFAULT_COMPANION_URL } from '@/utils/companion';
 import type { Update } from '@/utils/messages';
 import { REASONS, loadPairing } from '@/utils/pairing';
 import { companionFetch, errorBody, json, refused } from '../support/fetch';
-import { pairTestCompanion, proofAnswer } from '../support/pairing';
+import { impostorPairing, pairTestCompanion, proofAnswer } from '../support/pairing';
 
 const ACME = { id: 'a'.repeat(32), name: 'Acme' };
 const BETA = { id: 'b'.repeat(32), name: 'Beta' };
@@ -62,7 +62,7 @@ describe('connection store: companion', () => {
     fakeBrowser.reset();
     const store = useConnectionStore();
     const fetch = companionFetch({
-      '/api/pair': () => json(200, { success: true, key: 'k'.repeat(43), companionId: 'evil', codeProof: 'p'.repeat(43) }),
+      ...impostorPairing(),
     });
     expect(await store.pair('ABCD-2345', fetch)).toBe(false);
     expect(store.companion).toBe('impostor');

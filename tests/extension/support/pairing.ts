@@ -30,3 +30,18 @@ export function proofAnswer(key = TEST_KEY) {
     });
   };
 }
+
+/** The encoding of ristretto255's base point: a valid share that no code went into. */
+const BASE_POINT = Buffer.from('e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76', 'hex').toString('base64url');
+
+/**
+ * A program on the port that plays the pairing protocol without the code: a valid share, then a
+ * sealed key and a tag it had to make up. Routes for `companionFetch`.
+ */
+export const impostorPairing = () => ({
+  '/api/pair': () => json(200, { success: true, share: BASE_POINT }),
+  '/api/pair/confirm': () => json(200, { success: true, sealedKey: 'k'.repeat(43), companionId: 'evil', confirm: 'p'.repeat(86) }),
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

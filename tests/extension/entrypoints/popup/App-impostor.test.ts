@@ -9,7 +9,7 @@ import { createJobRunner } from '@/utils/job-runner';
 import { PAIRINGS_KEY, REASONS, loadPairing } from '@/utils/pairing';
 import { companionFetch, errorBody, json, lines, ndjson } from '../../support/fetch';
 import { localLink } from '../../support/local-link';
-import { pairTestCompanion, proofAnswer } from '../../support/pairing';
+import { impostorPairing, pairTestCompanion, proofAnswer } from '../../support/pairing';
 
 const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
 const zone = 'example.com';
@@ -116,7 +116,7 @@ describe('popup: a companion that has not proved itself', () => {
     await fakeBrowser.tabs.create({ windowId: win!.id, url: `https://www.${zone}/`, active: true });
     const fetch = companionFetch({
       '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
-      '/api/pair': () => json(200, { success: true, key: 'k'.repeat(43), companionId: 'evil', codeProof: 'p'.repeat(43) }),
+      ...impostorPairing(),
     });
     const w = mountApp(fetch);
     await until(() => expect(w.find('[data-testid=pairing]').exists()).toBe(true));
