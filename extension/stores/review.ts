@@ -146,7 +146,9 @@ export const useReviewStore = defineStore('review', () => {
     proxyChoice.value = next;
   }
 
-  const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && selectedCount.value > 0);
+  /** A zone read during the run whose size no one has said yet (a transfer, another account, before a dry run). */
+  const countUnknown = computed(() => zones.value.some((z) => !z.groups && z.expected === null));
+  const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && (selectedCount.value > 0 || countUnknown.value));
 
   /** Deselects the records `keys` (`off`), or selects them again. */
   function setExcluded(keys: readonly string[], off: boolean): void {
@@ -196,6 +198,7 @@ export const useReviewStore = defineStore('review', () => {
     zones,
     excluded,
     selectedCount,
+    countUnknown,
     sourceReads,
     outcomes,
     proxied,

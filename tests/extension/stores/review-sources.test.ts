@@ -58,6 +58,8 @@ describe('the review of zones read by a transfer or from another account', () =>
     transfer.server = 'ns1.example.com';
     const review = useReviewStore();
     expect(review.zones[0]?.groups).toBeNull();
+    // how many records the zone holds is known only once it is read (the dry run is offered all the same)
+    expect([review.countUnknown, review.selectedCount]).toEqual([true, 0]);
     const { request } = review.buildRequest(true);
     expect(request.zones).toEqual([{ name: 'example.com', axfr: { server: 'ns1.example.com' } }]);
     expect(request).not.toHaveProperty('subscriptionId');
@@ -65,6 +67,7 @@ describe('the review of zones read by a transfer or from another account', () =>
     useMigrationStore().job = dryRunOf(request);
     await nextTick();
     expect(review.zones[0]?.ordered.map((r) => r.record)).toEqual(RECORDS);
+    expect([review.countUnknown, review.selectedCount]).toEqual([false, 2]);
     // nothing left out: the migration transfers the zone again; one left out: exactly the rest is sent
     expect(review.buildRequest(false).request.zones).toEqual([{ name: 'example.com', axfr: { server: 'ns1.example.com' } }]);
     review.toggle(review.zones[0]!.ordered[1]!.key);
