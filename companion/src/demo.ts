@@ -25,6 +25,17 @@ const existing = cloudflare.addZone({ accountId: seed.accountId, name: 'example.
 cloudflare.addRecord(existing.id, { type: 'A', name: 'www.example.org', content: '192.0.2.80', ttl: 300 });
 // One as the dashboard's onboarding leaves it (web hosts proxied, TTL automatic, and its traps), so conflicts show up.
 const onboarded = seedOnboardedZone(cloudflare, { accountId: seed.accountId, name: 'onboarded.example' });
+// Another account a zone is moved from ("Old Agency"): its web hosts proxied, one comment, its own read token.
+const agency = cloudflare.addAccount({ name: 'Old Agency' });
+const agencyToken = cloudflare.addToken({ value: 'sandboxOldAgencyToken0000000000000000004', accountIds: [agency.id] });
+const agencyZone = cloudflare.addZone({ accountId: agency.id, name: 'agency-moved.example' });
+for (const rec of [
+  { type: 'A', name: 'agency-moved.example', content: '192.0.2.60', ttl: 1, proxied: true },
+  { type: 'CNAME', name: 'www.agency-moved.example', content: 'agency-moved.example', ttl: 1, proxied: true },
+  { type: 'MX', name: 'agency-moved.example', content: 'mail.agency-moved.example', priority: 10, ttl: 3600 },
+  { type: 'A', name: 'mail.agency-moved.example', content: '192.0.2.61', ttl: 3600, comment: 'kept DNS only: mail' },
+])
+  cloudflare.addRecord(agencyZone.id, rec);
 const azure = await startAzureSimulator();
 const azureDemo = seedAzureDemo(azure);
 const route53 = await startRoute53Simulator();
@@ -87,6 +98,7 @@ const lines = [
   `  Target account       ${seed.accountId} (Sandbox Account)`,
   `  Onboarded zone       ${onboarded.name}, as the dashboard's quick scan left it: web hosts proxied, TTL auto, a stale www`,
   '                       address, the mail host proxied, an old SPF policy (the mirror dry run below replaces, updates and removes; without "mode" it lists the conflicts)',
+  `  Another account      ${agencyZone.name} in "Old Agency", proxied; its token ${agencyToken} (popup: Another Cloudflare account)`,
   `  Azure (service principal)  tenantId ${sp.tenantId}`,
   `                             clientId ${sp.clientId}`,
   `                             clientSecret ${sp.clientSecret}`,

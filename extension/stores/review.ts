@@ -4,7 +4,7 @@ import { isProxied, type DnsRecord } from '@dnsferry/shared';
 import { outcomeOf, type Outcome } from '@/utils/record-outcome';
 import type { MigrationJob } from '@/utils/migration-state';
 import { migrateRequest, type BuiltMigrate } from '@/utils/requests';
-import { canProxy, zoneOf, type ReviewGroup, type ReviewZone, type SourceRead, type ZoneModes } from '@/utils/review-zones';
+import { canProxy, setApartKeys, zoneOf, type ReviewGroup, type ReviewZone, type SourceRead, type ZoneModes } from '@/utils/review-zones';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
 import { useSourceStore } from './source';
@@ -69,8 +69,8 @@ export const useReviewStore = defineStore('review', () => {
   const zones = computed<ReviewZone[]>(() => {
     const side = source.side;
     return side.zones.map((z): ReviewZone => {
-      if (z.records) return zoneOf(z.name, z.records);
-      const named = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}) };
+      if (z.records) return zoneOf(z.name, z.records, z.edge);
+      const named = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}), ...(z.read ? { read: z.read } : {}) };
       const read = sourceReads.value[`${side.scope}/${z.name}`];
       if (!read) return { ...named, groups: null, ordered: [], expected: z.expected };
       return {
@@ -81,6 +81,19 @@ export const useReviewStore = defineStore('review', () => {
       };
     });
   });
+
+  // The records a scan set apart (a proxy's address) start unchecked, once each: a tick the user gives stays.
+  const offeredApart = new Set<string>();
+  watch(
+    zones,
+    (list) => {
+      const fresh = list.flatMap(setApartKeys).filter((k) => !offeredApart.has(k));
+      if (!fresh.length) return;
+      for (const k of fresh) offeredApart.add(k);
+      setExcluded(fresh, true);
+    },
+    { immediate: true },
+  );
 
   // Loops over the records read each ref once, before the loop: a read of `.value` is a tracked
   // call, and 10,000 of them are a noticeable part of opening the review.
@@ -133,7 +146,9 @@ export const useReviewStore = defineStore('review', () => {
     proxyChoice.value = next;
   }
 
-  const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && selectedCount.value > 0);
+  /** A zone read during the run whose size no one has said yet (a transfer, another account, before a dry run). */
+  const countUnknown = computed(() => zones.value.some((z) => !z.groups && z.expected === null));
+  const canMigrate = computed(() => connection.targetReady && zones.value.length > 0 && (selectedCount.value > 0 || countUnknown.value));
 
   /** Deselects the records `keys` (`off`), or selects them again. */
   function setExcluded(keys: readonly string[], off: boolean): void {
@@ -183,6 +198,7 @@ export const useReviewStore = defineStore('review', () => {
     zones,
     excluded,
     selectedCount,
+    countUnknown,
     sourceReads,
     outcomes,
     proxied,

@@ -14,16 +14,25 @@ export const useScanStore = defineStore('scan', () => {
   /** The current tab's registrable domain, when it has one. */
   const proposed = ref<string | null>(null);
   const domain = ref('');
+  /** Ask the domain's own name servers for a zone transfer first. */
+  const transfer = ref(false);
   const job = shallowRef<ScanJob | null>(null);
   const inputError = ref<string | null>(null);
   let link: BackgroundLink | null = null;
 
   const running = computed(() => job.value?.status === 'running');
-  /** A finished scan is one zone of records; a scan sees only the names it guesses, so prune is not offered. */
+  /**
+   * A finished scan is one zone of records; a scan sees only the names it guesses, so prune is not
+   * offered. The records it set apart (a proxy's address) are offered too, for the review to leave unchecked.
+   */
   const side = computed<SourceSide>(() => {
     const done = job.value?.status === 'done' ? job.value : null;
+    const edge = done?.edge ?? [];
+    const apart = edge.filter((e) => e.setApart).map((e) => e.record);
     return {
-      zones: done ? [{ name: done.domain, records: done.records }] : [],
+      zones: done
+        ? [{ name: done.domain, records: apart.length ? [...done.records, ...apart] : done.records, ...(edge.length ? { edge } : {}) }]
+        : [],
       request: {},
       scope: '',
       wholeZones: false,
@@ -56,7 +65,12 @@ export const useScanStore = defineStore('scan', () => {
     }
     inputError.value = null;
     domain.value = parsed.data;
-    link?.send({ type: 'scan:start', companionUrl: settings.companionUrl, domain: parsed.data });
+    link?.send({
+      type: 'scan:start',
+      companionUrl: settings.companionUrl,
+      domain: parsed.data,
+      ...(transfer.value ? { transfer: true } : {}),
+    });
     return true;
   }
 
@@ -64,5 +78,5 @@ export const useScanStore = defineStore('scan', () => {
     link?.send({ type: 'cancel', job: 'scan' });
   }
 
-  return { proposed, domain, job, running, side, inputError, proposeFromUrl, attach, apply, start, cancel };
+  return { proposed, domain, transfer, job, running, side, inputError, proposeFromUrl, attach, apply, start, cancel };
 });

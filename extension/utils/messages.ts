@@ -18,7 +18,7 @@ export type JobKind = keyof JobOf;
 
 /** Popup → background. Fire and forget: the outcome comes back as state updates. */
 export type Command =
-  | { type: 'scan:start'; companionUrl: string; domain: string }
+  | { type: 'scan:start'; companionUrl: string; domain: string; transfer?: boolean }
   | {
       type: 'migration:start';
       companionUrl: string;

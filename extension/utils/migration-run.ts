@@ -3,6 +3,7 @@ import { MIGRATION_CHANNEL, runEventJob } from './event-job-run';
 import { occupy, type JobSlot, type RunContext } from './job-run';
 import type { Command } from './messages';
 import { createMigrationJob, type MigrationJob } from './migration-state';
+import { readScope } from './source-side';
 
 export const INTERRUPTED_STREAM =
   'The companion closed the stream before the end. Running it again is safe: records already at Cloudflare are skipped.';
@@ -32,7 +33,7 @@ export async function runMigration(
       };
     }),
     now: ctx.now(),
-    ...(request.subscriptionId ? { subscriptionId: request.subscriptionId } : {}),
+    ...(readScope(request) ? { subscriptionId: readScope(request) } : {}),
   });
   const run = { id: job.id, accountId: request.targetAccountId, startedAt: job.startedAt };
   const keeping: Array<Promise<void>> = [];

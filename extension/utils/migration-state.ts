@@ -92,7 +92,7 @@ export interface MigrationJob {
   logDropped: number;
   /** Events applied so far. */
   seq: number;
-  /** The source subscription of zones read from the source, if any. */
+  /** What the zones read from the source were read from, if any: `readScope` (source-side.ts), an Azure subscription's id for Azure. */
   subscriptionId?: string;
   /** An undo: the id of the run it puts back. Its removals are steps, as records are in a migration. */
   undoOf?: string;

@@ -48,7 +48,7 @@ export function migrateRequest(input: MigrateInput): BuiltMigrate {
   const zones = input.zones
     .map((z) => {
       expected[z.name] = z.expected;
-      const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}), ...modes[z.name] };
+      const byName = { name: z.name, ...(z.resourceGroup ? { resourceGroup: z.resourceGroup } : {}), ...z.read, ...modes[z.name] };
       if (!z.groups) return byName;
       const chosen = z.ordered.filter((r) => !excluded.has(r.key));
       sentKeys[z.name] = chosen.map((r) => r.key);
@@ -95,6 +95,7 @@ export function undoRequest(run: UndoRun, targetToken: string, deleteZone: boole
   };
 }
 
-export function scanRequest(domain: string): ScanRequest {
-  return { domain };
+/** `transfer`: ask the domain's own name servers for a zone transfer first. */
+export function scanRequest(domain: string, transfer = false): ScanRequest {
+  return { domain, ...(transfer ? { transfer: true } : {}) };
 }

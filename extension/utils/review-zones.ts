@@ -1,9 +1,12 @@
-import { RECORD_TYPES, isProxiable, type DnsRecord, type MigrateMode, type RecordType } from '@dnsferry/shared';
+import { RECORD_TYPES, isProxiable, type DnsRecord, type EdgeAddress, type MigrateMode, type RecordType } from '@dnsferry/shared';
+import type { ZoneRead } from './source-side';
 
 /** One record as the review shows it, with a key stable across re-renders. */
 export interface ReviewRecord {
   key: string;
   record: DnsRecord;
+  /** Its address is an edge network's (a scan says so): set apart = a proxy's, offered unchecked. */
+  edge?: { network: string; setApart: boolean; message: string };
 }
 export interface ReviewGroup {
   type: RecordType;
@@ -17,6 +20,8 @@ export interface ReviewZone {
   ordered: ReviewRecord[];
   expected: number | null;
   resourceGroup?: string;
+  /** How the companion reads the zone, when the zone says so itself (a transfer, another account). */
+  read?: ZoneRead;
   /** A zone read by name: a dry run read its records; `problems` are record sets that cannot be migrated. */
   fromSource?: { problems: string[] };
 }
@@ -63,8 +68,20 @@ export function groupRecords(keyed: ReviewRecord[]): ReviewGroup[] {
   return TYPE_ORDER.filter((t) => byType.has(t)).map((type) => ({ type, records: byType.get(type) ?? [] }));
 }
 
-/** A zone whose records the review holds. */
-export function zoneOf(name: string, records: DnsRecord[]): ReviewZone {
-  const ordered = keyRecords(name, records);
+/** A zone whose records the review holds; `edge` marks those whose address is an edge network's. */
+export function zoneOf(name: string, records: DnsRecord[], edge: readonly EdgeAddress[] = []): ReviewZone {
+  let ordered = keyRecords(name, records);
+  if (edge.length) {
+    const byKey = new Map(edge.map((e) => [recordKey(name, e.record), e]));
+    ordered = ordered.map((r) => {
+      const e = byKey.get(recordKey(name, r.record));
+      return e ? { ...r, edge: { network: e.network, setApart: e.setApart, message: e.message } } : r;
+    });
+  }
   return { name, groups: groupRecords(ordered), ordered, expected: records.length };
+}
+
+/** Keys of the records a scan set apart (a proxy's address): the review offers them unchecked. */
+export function setApartKeys(zone: ReviewZone): string[] {
+  return zone.ordered.filter((r) => r.edge?.setApart).map((r) => r.key);
 }

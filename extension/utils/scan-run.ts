@@ -8,7 +8,13 @@ export const SCAN_INTERRUPTED = 'The companion closed the stream before the scan
 export const SCAN_CANCELLED = 'Scan stopped.';
 
 /** Runs one scan in `slot`: the popup gets the whole job at most once per `flushMs`, and once more at the end. */
-export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companionUrl: string, domain: string): Promise<void> {
+export async function runScan(
+  ctx: RunContext,
+  slot: JobSlot<ScanJob>,
+  companionUrl: string,
+  domain: string,
+  transfer = false,
+): Promise<void> {
   const job = createScanJob({ id: ctx.newId(), domain, now: ctx.now() });
   const ac = occupy(slot, job);
   let dirty = false;
@@ -20,7 +26,7 @@ export async function runScan(ctx: RunContext, slot: JobSlot<ScanJob>, companion
   ctx.emit({ type: 'scan', job: structuredClone(job) });
   const timer = setInterval(flush, ctx.flushMs);
   try {
-    const events = streamNdjson(companionUrl, API.scan, scanRequest(domain), { fetch: ctx.fetch, signal: ac.signal });
+    const events = streamNdjson(companionUrl, API.scan, scanRequest(domain, transfer), { fetch: ctx.fetch, signal: ac.signal });
     await followStream(events, ac.signal, {
       event(event) {
         applyScanEvent(job, event);

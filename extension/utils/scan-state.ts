@@ -1,4 +1,4 @@
-import type { DnsRecord, ScanEvent } from '@dnsferry/shared';
+import type { DnsRecord, EdgeAddress, ScanEvent } from '@dnsferry/shared';
 import type { JobStatus } from './migration-state';
 
 export interface ScanLine {
@@ -17,6 +17,8 @@ export interface ScanJob {
   records: DnsRecord[];
   total: number;
   subdomainsFound: string[];
+  /** Records whose address is an edge network's; the set-apart ones are not in `records`. (A job an earlier build kept has none.) */
+  edge?: EdgeAddress[];
 }
 
 /** A scan says little; keep its newest lines only. */
@@ -34,6 +36,7 @@ export function createScanJob(input: { id: string; domain: string; now: number }
     records: [],
     total: 0,
     subdomainsFound: [],
+    edge: [],
   };
 }
 
@@ -47,6 +50,7 @@ export function applyScanEvent(job: ScanJob, event: ScanEvent): void {
     job.records = event.records;
     job.total = event.total;
     job.subdomainsFound = event.subdomainsFound;
+    job.edge = event.edge ?? [];
     job.status = 'done';
     return;
   }

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { SourceCredentials, SourceZone, Subscription, TargetAccount } from '@dnsferry/shared';
+import type { SourceCredentials, SourceZone, Subscription, TargetAccount, TsigAlgorithm } from '@dnsferry/shared';
 import type { PersistedJobs } from './messages';
 import type { ManualRow } from './record-rows';
 
@@ -46,6 +46,19 @@ export interface PasteDraft {
   text: string;
   rows: ManualRow[];
 }
+/** A zone transfer's form, without the TSIG secret: that one is never kept. */
+export interface TransferDraft {
+  zonesText: string;
+  server: string;
+  port: string;
+  tsigName: string;
+  tsigAlgorithm: TsigAlgorithm;
+}
+/** Another account's form, without its token: that one is never kept. */
+export interface AccountDraft {
+  zonesText: string;
+  zoneId: string;
+}
 export interface TargetDraft {
   token: string;
   accounts: TargetAccount[];
@@ -57,4 +70,6 @@ export const uiDraftItem = storage.defineItem<UiDraft>('session:dnsferry:draft:u
 export const sourceDraftItem = storage.defineItem<SourceDraft>('session:dnsferry:draft:source');
 export const azureDraftItem = storage.defineItem<AzureDraft>('session:dnsferry:draft:azure');
 export const pasteDraftItem = storage.defineItem<PasteDraft>('session:dnsferry:draft:paste');
+export const transferDraftItem = storage.defineItem<TransferDraft>('session:dnsferry:draft:transfer');
+export const accountDraftItem = storage.defineItem<AccountDraft>('session:dnsferry:draft:account');
 export const targetDraftItem = storage.defineItem<TargetDraft>('session:dnsferry:draft:target');

@@ -117,7 +117,8 @@ describe('undoRequest and scanRequest', () => {
     expect(undoRequest(run, 'tok', true).deleteZone).toBe(true);
   });
 
-  it('scans one domain', () => {
+  it('scans one domain, asking for a zone transfer first only when told to', () => {
     expect(scanRequest('example.com')).toEqual({ domain: 'example.com' });
+    expect(scanRequest('example.com', true)).toEqual({ domain: 'example.com', transfer: true });
   });
 });

@@ -99,4 +99,26 @@ describe('runScan', () => {
     await newer;
     expect(slot.job).toMatchObject({ id: 'job-2', status: 'done', domain });
   });
+
+  it("asks for a zone transfer when told to, shows the name servers' answer and keeps the edge addresses", async () => {
+    const edge = [
+      {
+        record: { type: 'A' as const, name: '@', ttl: 300, content: '104.16.1.1' },
+        network: 'Cloudflare',
+        setApart: true,
+        message: "this is Cloudflare's proxy address, not your server",
+      },
+    ];
+    const said: ScanEvent[] = [
+      { type: 'info', message: 'No zone transfer: ns1.example.com refused it' },
+      { type: 'done', records: [], total: 1, subdomainsFound: [], edge },
+    ];
+    const fetch = companionFetch({ '/api/dns/scan': () => ndjson(lines(said)) });
+    const { ctx, updates } = runContext(fetch);
+    await runScan(ctx, emptySlot(), URL_, domain, true);
+    expect(fetch.calls.find((c) => c.url.endsWith('/api/dns/scan'))?.body).toEqual({ domain, transfer: true });
+    const last = jobsOf(updates).at(-1);
+    expect(last?.lines).toEqual([{ type: 'info', message: 'No zone transfer: ns1.example.com refused it' }]);
+    expect(last?.edge).toEqual(edge);
+  });
 });
