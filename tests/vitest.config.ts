@@ -31,8 +31,8 @@ export default defineConfig({
         },
       },
       {
-        // The tree as a whole: where tests sit, the import graph, the docs against the lint config.
-        test: { name: 'repo', environment: 'node', include: ['repo/**/*.test.ts'], testTimeout: 60_000 },
+        // The tree as a whole: where tests sit, the import graph, the docs against the lint config, the set-up check.
+        test: { name: 'repo', environment: 'node', include: ['repo/**/*.test.ts', 'setup/**/*.test.ts'], testTimeout: 60_000 },
       },
       {
         // The built extension in a real Chromium against the companion in its sandbox mode.
