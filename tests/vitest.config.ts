@@ -16,8 +16,11 @@ export default defineConfig({
           // unbound + dnsdist on loopback for the DNS-over-HTTPS scan tests, started once per run
           globalSetup: ['./support/dns/global-setup.ts'],
           setupFiles: ['./support/leak-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // limits for a hung test, far above a passing one's time even on a loaded machine
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // expect.poll returns as soon as its condition holds; its default second is too short for a busy machine
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
@@ -27,12 +30,13 @@ export default defineConfig({
           name: 'extension',
           environment: 'happy-dom',
           include: ['extension/**/*.test.ts'],
-          testTimeout: 15_000,
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
-        // The tree as a whole: where tests sit, the import graph, the docs against the lint config.
-        test: { name: 'repo', environment: 'node', include: ['repo/**/*.test.ts'], testTimeout: 60_000 },
+        // The tree as a whole: where tests sit, the import graph, the docs against the lint config, the set-up check.
+        test: { name: 'repo', environment: 'node', include: ['repo/**/*.test.ts', 'setup/**/*.test.ts'], testTimeout: 60_000 },
       },
       {
         // The built extension in a real Chromium against the companion in its sandbox mode.

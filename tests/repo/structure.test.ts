@@ -49,6 +49,7 @@ const BEHAVIOUR_FOLDERS: Record<string, string> = {
   'tests/companion/sandbox/': 'a simulator is tested by the provider behaviour it copies (auth, pagination, batch, faults, DNS answers)',
   'tests/companion/support/': 'the test harness itself (tests/support/), in the project that starts its DNS servers',
   'tests/repo/': 'the tree as a whole: where tests sit, the import graph, the docs against the lint config',
+  'tests/setup/': 'what a fresh clone needs before the first test (the Debian packages), checked by a plain Node script',
 };
 
 /**

@@ -141,7 +141,7 @@ describe('DoH client failures', () => {
   });
 });
 
-async function waitUntil(ok: () => boolean, ms = 2000): Promise<void> {
+async function waitUntil(ok: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

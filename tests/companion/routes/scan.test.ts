@@ -153,7 +153,7 @@ describe('POST /api/dns/scan over a real socket', () => {
   });
 });
 
-async function waitUntil(ok: () => boolean, ms = 2000): Promise<void> {
+async function waitUntil(ok: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

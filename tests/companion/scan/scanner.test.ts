@@ -11,7 +11,8 @@ type Done = Extract<ScanEvent, { type: 'done' }>;
 
 async function scan(domain: string, dohUrl: string, options: Partial<ScanOptions> = {}): Promise<{ events: ScanEvent[]; done: Done }> {
   const events: ScanEvent[] = [];
-  for await (const event of scanDomain({ domain, dohUrl }, { signal: new AbortController().signal, ...options })) {
+  // the scan's time limit ends it only where a test asks for one: on a busy machine 20 s can pass before the end
+  for await (const event of scanDomain({ domain, dohUrl }, { signal: new AbortController().signal, budgetMs: 300_000, ...options })) {
     events.push(ScanEventSchema.parse(event));
   }
   const dones = events.filter((e): e is Done => e.type === 'done');
@@ -158,21 +159,20 @@ describe('failures', () => {
 
   it('names whose queries time out are reported, and the scan ends in time with the others', async () => {
     stub = await forwardingResolver(doh.httpUrl, { hang: /^(google\._domainkey|mail)\./ });
-    const started = Date.now();
-    const { events, done } = await scan('dnsferry.test', stub.url, { timeoutMs: 300, retries: 1 });
-    expect(Date.now() - started).toBeLessThan(5000);
+    const { events, done } = await scan('dnsferry.test', stub.url, { timeoutMs: 2000, retries: 1 });
+    // in time: the query limit ended the hung names, not the scan's own time limit
+    expect(messages(events, 'info').filter((m) => m.startsWith('The scan stopped at its time limit'))).toEqual([]);
     const failed = messages(events, 'info').filter((m) => m.startsWith('no answer'));
-    expect(failed).toContain('no answer for google._domainkey.dnsferry.test TXT: no answer within 300 ms');
-    expect(failed).toContain('no answer for mail.dnsferry.test A: no answer within 300 ms');
+    expect(failed).toContain('no answer for google._domainkey.dnsferry.test TXT: no answer within 2000 ms');
+    expect(failed).toContain('no answer for mail.dnsferry.test A: no answer within 2000 ms');
     expect(done.records.some((r) => r.name === 'google._domainkey' || r.name === 'mail')).toBe(false);
     expect(done.records.some((r) => r.name === 'www')).toBe(true);
   });
 
   it('a resolver that never answers: the scan budget ends it with an error and an empty done', async () => {
     stub = await hangingResolver();
-    const started = Date.now();
+    // the time limit ends it, not the 10 s query limit: the message below says which one did
     const { events, done } = await scan('dnsferry.test', stub.url, { timeoutMs: 10_000, budgetMs: 400 });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(messages(events, 'info').some((m) => m.startsWith('The scan stopped at its time limit of 400 ms'))).toBe(true);
     expect(messages(events, 'error')).toHaveLength(1);
     expect(done.records).toEqual([]);
@@ -221,7 +221,7 @@ describe('concurrency and abort', () => {
   });
 });
 
-async function waitUntil(ok: () => boolean, ms = 2000): Promise<void> {
+async function waitUntil(ok: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

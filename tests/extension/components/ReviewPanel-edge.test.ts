@@ -36,7 +36,9 @@ describe("ReviewPanel and a scan's edge addresses", () => {
   it('names the zone transfer or the other account as where a zone is read from', () => {
     const byName = (read: ReviewZone['read']): ReviewZone => ({ name: 'example.com', groups: null, ordered: [], expected: null, read });
     const text = (z: ReviewZone) =>
-      mount(ReviewPanel, { props: { zones: [z], excluded: new Set<string>(), outcomes: new Map(), dryRun: null, dryRunStatus: null } }).text();
+      mount(ReviewPanel, {
+        props: { zones: [z], excluded: new Set<string>(), outcomes: new Map(), dryRun: null, dryRunStatus: null },
+      }).text();
     expect(text(byName({ axfr: { server: 'ns1.example.com' } }))).toContain('The records are read from ns1.example.com by a zone transfer');
     expect(text(byName({ cloudflare: { token: 't' } }))).toContain('read from the other Cloudflare account');
   });

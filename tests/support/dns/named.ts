@@ -3,7 +3,7 @@
  * so the transfers, TSIG signatures and refusals are the ones users' servers send.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +54,9 @@ export async function startNamed(zones: NamedZone[], keys: NamedKey[] = []): Pro
   ].join('\n');
   writeFileSync(join(dir, 'named.conf'), conf);
 
-  const child: ChildProcess = spawn('named', ['-g', '-c', join(dir, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Debian puts named in /usr/sbin, which an ordinary user's PATH leaves out
+  const program = existsSync('/usr/sbin/named') ? '/usr/sbin/named' : 'named';
+  const child: ChildProcess = spawn(program, ['-g', '-c', join(dir, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {
     child.once('error', (err) => reject(new Error(`named could not start (apt-get install bind9): ${err.message}`)));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   startAzureSimulator,
   seedAzureDemo,
@@ -267,6 +267,8 @@ describe('Azure simulator: ARM wire', () => {
 
   it('limits record-set list calls per zone like Azure DNS, when asked to', async () => {
     const limited = await startAzureSimulator({ recordSetListLimit: { calls: 2, windowMs: 1000 } });
+    // the window is read from the clock: held still, a slow machine cannot let it pass between the calls
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const d = seedAzureDemo(limited);
       const zone = d.zones[0] as ZoneRef;
@@ -286,7 +288,13 @@ describe('Azure simulator: ARM wire', () => {
         headers: { authorization: `Bearer ${d.bearerToken.sourceToken}` },
       });
       expect(res.status).toBe(200);
+      // a second later the calls have left the window, and the zone has its allowance again
+      vi.advanceTimersByTime(999);
+      expect((await get()).status).toBe(429);
+      vi.advanceTimersByTime(1);
+      expect([(await get()).status, (await get()).status, (await get()).status]).toEqual([200, 200, 429]);
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

@@ -37,7 +37,8 @@ describe('latency proxy', () => {
     sim = await startCloudflareSimulator({ rateLimit: false });
     const seed = seedCloudflareDemo(sim);
     const zone = sim.addZone({ accountId: seed.accountId, name: 'latency.example' });
-    proxy = await startLatencyProxy(sim.url, { perRequestMs: 50, perRecordMs: 1 });
+    // held long enough that the four lists below overlap even when a busy machine starts them late
+    proxy = await startLatencyProxy(sim.url, { perRequestMs: 1500, perRecordMs: 1 });
     const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
     const posts = [1, 2, 3].map((i) => ({ type: 'A', name: `h${i}.latency.example`, content: `192.0.2.${i}`, ttl: 300 }));
     const res = await fetch(`${proxy.url}/zones/${zone.id}/dns_records/batch`, {

@@ -110,11 +110,10 @@ describe('ArmClient', () => {
   });
 
   it('turns a hung request into a timeout error after upstreamTimeoutMs', async () => {
+    // the request hangs for ever: that it ends at all, as a timeout, is the limit at work
     const { arm } = client(['hang'], { upstreamTimeoutMs: 150 });
-    const started = Date.now();
     const err = await arm.get('/thing?api-version=1', signal()).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'timeout', code: 'upstream_timeout', status: 504 });
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('maps error envelopes by status, keeps the ARM code, and scrubs credentials from the message', async () => {

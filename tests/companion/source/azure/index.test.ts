@@ -234,7 +234,8 @@ describe('Azure source: reading a zone', () => {
     const pending = source.readZone({ name: 'bulk.example.org', resourceGroup: 'dns-bulk' }, { signal: ac.signal });
     setTimeout(() => ac.abort(new Error('client went away')), 200);
     await expect(pending).rejects.toThrow('client went away');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // well before the 30 s the 429 asked to wait, with room for a busy machine
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
 

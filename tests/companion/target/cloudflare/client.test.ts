@@ -63,13 +63,12 @@ describe('Cloudflare client against a hostile API', () => {
       json(res, 200, ok([{ id: `a${url.searchParams.get('page')}`, name: 'A' }], { page: 1, per_page: 50, total_pages: 1e9, count: 1 })),
     );
     const a = app();
-    const started = Date.now();
     const res = await a.inject({ method: 'POST', url: '/api/target/validate', payload: { targetToken: TOKEN } });
     await a.close();
     expect(res.statusCode).toBe(502);
     expect(ErrorBodySchema.parse(res.json()).error.message).toMatch(new RegExp(`reports 1000000000 pages; more than the ${MAX_PAGES}`));
+    // one page asked, so it stopped at once (a stopwatch here only measured how busy the machine was)
     expect(hits.get('/accounts')).toBe(1);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it(`stops after ${MAX_PAGES} pages when full pages keep coming without a total`, async () => {

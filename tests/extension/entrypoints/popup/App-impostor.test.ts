@@ -46,7 +46,7 @@ function mountApp(fetch: typeof globalThis.fetch) {
   return mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
 }
 type Popup = ReturnType<typeof mountApp>;
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 3000, interval: 20 });
+const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
 const text = (w: Popup, id: string) => w.get(`[data-testid=${id}]`).text().replace(/\s+/g, ' ');
 const header = (w: Popup) => text(w, 'companion-state');
 

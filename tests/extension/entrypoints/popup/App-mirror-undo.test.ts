@@ -79,7 +79,7 @@ const undoAnswer: MigrateEvent[] = [
 function mountApp(runner: JobRunner) {
   return mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
 }
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 3000, interval: 20 });
+const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -24,7 +24,7 @@ function mountApp(fetch: typeof globalThis.fetch) {
   return { w, runner };
 }
 
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 3000, interval: 20 });
+const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
 
 beforeEach(async () => {
   fakeBrowser.reset();
