@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refuseCredentialFlags } from '@dnsferry/companion/cli/args';
-import { buildCli, startCliStack, type CliStack } from './cli-stack';
+import { cliPerTest } from './cli-stack';
 
 describe('refuseCredentialFlags', () => {
   it.each([
@@ -27,30 +27,17 @@ describe('refuseCredentialFlags', () => {
 });
 
 describe('dnsferry with a secret on its command line', () => {
-  let cli: Awaited<ReturnType<typeof buildCli>>;
-  let stack: CliStack;
-  beforeAll(async () => {
-    cli = await buildCli();
-  });
-  afterAll(async () => {
-    await cli.remove();
-  });
-  beforeEach(async () => {
-    stack = await startCliStack(cli.command);
-  });
-  afterEach(async () => {
-    await stack.close();
-  });
+  const t = cliPerTest();
 
   it('exits 2 before anything is read or sent, without repeating the secret', async () => {
     const secret = 'sandboxDemoToken000000000000000000000001';
-    const requests = stack.sim.requestLog.length;
-    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-', `--token=${secret}`], { stdin: '@ IN A 192.0.2.1\n' });
+    const requests = t.stack.sim.requestLog.length;
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', `--token=${secret}`], { stdin: '@ IN A 192.0.2.1\n' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--token: dnsferry takes no credential from a flag');
     expect(run.stderr + run.stdout).not.toContain(secret);
-    expect(stack.sim.requestLog.length).toBe(requests);
-    const azure = await stack.run(['zones', '--azure', '00000000-0000-0000-0000-000000000000', '--client-secret', 'hunter2hunter2']);
+    expect(t.stack.sim.requestLog.length).toBe(requests);
+    const azure = await t.stack.run(['zones', '--azure', '00000000-0000-0000-0000-000000000000', '--client-secret', 'hunter2hunter2']);
     expect(azure.code).toBe(2);
     expect(azure.stderr).toContain('Set AZURE_CLIENT_SECRET in the environment');
     expect(azure.stderr).not.toContain('hunter2');

@@ -1,23 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CutoverEventSchema } from '@dnsferry/shared';
-import { buildCli, lines, startCliStack, type CliStack } from './cli-stack';
+import { cliPerTest, lines } from './cli-stack';
 
-let cli: Awaited<ReturnType<typeof buildCli>>;
-let stack: CliStack;
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.remove();
-});
-beforeEach(async () => {
-  stack = await startCliStack(cli.command);
-});
-afterEach(async () => {
-  await stack.close();
-});
+const t = cliPerTest();
 
 const ZONE_FILE = `$TTL 300
 @    IN A   192.0.2.1
@@ -27,19 +14,19 @@ www  IN A   192.0.2.2
 
 describe('dnsferry check', () => {
   it('says a migrated zone is ready (exit 0), and not ready when the zone file wants more (exit 1)', async () => {
-    writeFileSync(join(stack.dir, 'example.net.zone'), ZONE_FILE);
-    expect((await stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone'])).code).toBe(0);
+    writeFileSync(join(t.stack.dir, 'example.net.zone'), ZONE_FILE);
+    expect((await t.stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone'])).code).toBe(0);
 
-    const ready = await stack.run(['check', 'example.net', '--zone-file', 'example.net.zone']);
+    const ready = await t.stack.run(['check', 'example.net', '--zone-file', 'example.net.zone']);
     expect(ready.code).toBe(0);
     const report = lines(ready.stdout)
       .map((l) => CutoverEventSchema.parse(l))
       .find((e) => e.type === 'zone-report');
     expect(report).toMatchObject({ zone: 'example.net', ready: true, parity: { checked: 3, matching: 3, mismatches: [] } });
-    expect(report?.nameServers).toEqual(stack.sim.zoneByName('example.net')?.nameServers);
+    expect(report?.nameServers).toEqual(t.stack.sim.zoneByName('example.net')?.nameServers);
 
-    writeFileSync(join(stack.dir, 'more.zone'), `${ZONE_FILE}api IN A 192.0.2.9\n`);
-    const notReady = await stack.run(['check', 'example.net', '--zone-file', 'more.zone']);
+    writeFileSync(join(t.stack.dir, 'more.zone'), `${ZONE_FILE}api IN A 192.0.2.9\n`);
+    const notReady = await t.stack.run(['check', 'example.net', '--zone-file', 'more.zone']);
     expect(notReady.code).toBe(1);
     const mismatch = lines(notReady.stdout)
       .map((l) => CutoverEventSchema.parse(l))

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSimOptions } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator, SIMULATOR_CERT } from '@dnsferry/companion/sandbox/azure/index';
@@ -140,3 +141,28 @@ export const lines = (stdout: string): unknown[] =>
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as unknown);
+
+/**
+ * The bin built once for the file (or describe block) that calls this, and a fresh stack for each of
+ * its tests, closed after it. `prepare` runs once each stack is up (files a test needs beside it).
+ */
+export function cliPerTest(
+  opts: Parameters<typeof startCliStack>[1] = {},
+  prepare?: (stack: CliStack) => void,
+): { readonly cli: Awaited<ReturnType<typeof buildCli>>; readonly stack: CliStack } {
+  const t = {} as { cli: Awaited<ReturnType<typeof buildCli>>; stack: CliStack };
+  beforeAll(async () => {
+    t.cli = await buildCli();
+  });
+  afterAll(async () => {
+    await t.cli?.remove();
+  });
+  beforeEach(async () => {
+    t.stack = await startCliStack(t.cli.command, opts);
+    prepare?.(t.stack);
+  });
+  afterEach(async () => {
+    await t.stack?.close();
+  });
+  return t;
+}

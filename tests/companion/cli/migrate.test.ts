@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS } from '@dnsferry/companion/config';
@@ -8,22 +8,9 @@ import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/onboarding';
 import { heldLines, parseNdjson } from '../../support/stack';
-import { buildCli, lines, startCliStack, type CliStack } from './cli-stack';
+import { cliPerTest, lines } from './cli-stack';
 
-let cli: Awaited<ReturnType<typeof buildCli>>;
-let stack: CliStack;
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.remove();
-});
-beforeEach(async () => {
-  stack = await startCliStack(cli.command);
-});
-afterEach(async () => {
-  await stack.close();
-});
+const t = cliPerTest();
 
 const ZONE_FILE = `$TTL 3600
 @    IN SOA ns1.oldhost.example. admin.example.net. 1 7200 900 1209600 300
@@ -44,14 +31,14 @@ const LANDED = [
 ];
 
 const events = (stdout: string): MigrateEvent[] => lines(stdout).map((l) => MigrateEventSchema.parse(l));
-const undoFiles = () => readdirSync(stack.dir).filter((f) => /\.undo-\d{8}T\d{6}\.json$/.test(f));
+const undoFiles = () => readdirSync(t.stack.dir).filter((f) => /\.undo-\d{8}T\d{6}\.json$/.test(f));
 
 describe('dnsferry migrate', () => {
   it('migrates a zone file, writes the undo data beside it and says where; exit 0', async () => {
-    writeFileSync(join(stack.dir, 'example.net.zone'), ZONE_FILE);
-    const run = await stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone']);
+    writeFileSync(join(t.stack.dir, 'example.net.zone'), ZONE_FILE);
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone']);
     expect(run.code).toBe(0);
-    expect(heldLines(stack.sim, 'example.net')).toEqual(LANDED);
+    expect(heldLines(t.stack.sim, 'example.net')).toEqual(LANDED);
     const out = events(run.stdout);
     expect(out.at(-1)).toEqual({
       type: 'done',
@@ -60,41 +47,41 @@ describe('dnsferry migrate', () => {
     const [file] = undoFiles();
     expect(file).toMatch(/^example\.net\.undo-/);
     expect(run.stderr).toContain(`undo data written to ${file}`);
-    const written = JSON.parse(readFileSync(join(stack.dir, file ?? ''), 'utf8')) as {
+    const written = JSON.parse(readFileSync(join(t.stack.dir, file ?? ''), 'utf8')) as {
       zones: Array<{ name: string; undo: { created: unknown[] } }>;
     };
     expect(written.zones.map((z) => [z.name, z.undo.created.length])).toEqual([['example.net', 5]]);
   });
 
   it('reads the zone file from standard input with --zone-file -', async () => {
-    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-'], { stdin: ZONE_FILE });
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', '-'], { stdin: ZONE_FILE });
     expect(run.code).toBe(0);
-    expect(heldLines(stack.sim, 'example.net')).toEqual(LANDED);
+    expect(heldLines(t.stack.sim, 'example.net')).toEqual(LANDED);
     expect(undoFiles()).toHaveLength(1);
   });
 
   it('migrates several zones in one call, from records files', async () => {
-    writeFileSync(join(stack.dir, 'a.json'), JSON.stringify([{ type: 'A', name: 'www', content: '192.0.2.10', ttl: 300 }]));
-    writeFileSync(join(stack.dir, 'b.json'), JSON.stringify({ records: [{ type: 'TXT', name: '@', content: 'hello', ttl: 300 }] }));
-    const run = await stack.run(['migrate', 'a.example', 'b.example', '--records', 'a.json', '--records', 'b.json']);
+    writeFileSync(join(t.stack.dir, 'a.json'), JSON.stringify([{ type: 'A', name: 'www', content: '192.0.2.10', ttl: 300 }]));
+    writeFileSync(join(t.stack.dir, 'b.json'), JSON.stringify({ records: [{ type: 'TXT', name: '@', content: 'hello', ttl: 300 }] }));
+    const run = await t.stack.run(['migrate', 'a.example', 'b.example', '--records', 'a.json', '--records', 'b.json']);
     expect(run.code).toBe(0);
-    expect(heldLines(stack.sim, 'a.example')).toEqual(['A www.a.example 192.0.2.10 300']);
-    expect(heldLines(stack.sim, 'b.example')).toEqual(['TXT b.example "hello" 300']);
+    expect(heldLines(t.stack.sim, 'a.example')).toEqual(['A www.a.example 192.0.2.10 300']);
+    expect(heldLines(t.stack.sim, 'b.example')).toEqual(['TXT b.example "hello" 300']);
     expect(undoFiles()[0]).toMatch(/^2-zones\.undo-/);
   });
 
   it('a dry run writes nothing and leaves no undo file', async () => {
-    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--dry-run'], { stdin: ZONE_FILE });
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', '--dry-run'], { stdin: ZONE_FILE });
     expect(run.code).toBe(0);
-    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
+    expect(t.stack.sim.zoneByName('example.net')).toBeUndefined();
     expect(events(run.stdout).filter((e) => e.type === 'record')).toHaveLength(5);
     expect(undoFiles()).toEqual([]);
   });
 
   it('mirror mode with prune replaces what the target held; exit 1 when a record fails', async () => {
-    seedOnboardedZone(stack.sim, { accountId: stack.seed.accountId, name: 'onboarded.example' });
+    seedOnboardedZone(t.stack.sim, { accountId: t.stack.seed.accountId, name: 'onboarded.example' });
     const zoneFile = `${sourceZoneFile('onboarded.example')}\nbroken IN A 300.1.1.1\n`;
-    const run = await stack.run(['migrate', 'onboarded.example', '--zone-file', '-', '--mode', 'mirror', '--prune', '--force'], {
+    const run = await t.stack.run(['migrate', 'onboarded.example', '--zone-file', '-', '--mode', 'mirror', '--prune', '--force'], {
       stdin: zoneFile,
     });
     expect(run.code).toBe(1);
@@ -102,17 +89,17 @@ describe('dnsferry migrate', () => {
     expect(done).toMatchObject({ type: 'done', results: [{ zone: 'onboarded.example', failed: 1 }] });
     const result = done?.type === 'done' ? done.results[0] : undefined;
     expect((result?.removed ?? 0) + (result?.updated ?? 0)).toBeGreaterThan(0);
-    expect(heldLines(stack.sim, 'onboarded.example').join('\n')).not.toContain('300.1.1.1');
+    expect(heldLines(t.stack.sim, 'onboarded.example').join('\n')).not.toContain('300.1.1.1');
   });
 
   it('refuses mirror options that need mirror, and a second read of stdin (exit 2, nothing done)', async () => {
-    const prune = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--prune'], { stdin: ZONE_FILE });
+    const prune = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', '--prune'], { stdin: ZONE_FILE });
     expect(prune.code).toBe(2);
     expect(prune.stderr).toContain('prune removes what the source does not have, so it needs "mode": "mirror"');
-    const twice = await stack.run(['migrate', 'a.example', 'b.example', '--zone-file', '-', '--zone-file', '-']);
+    const twice = await t.stack.run(['migrate', 'a.example', 'b.example', '--zone-file', '-', '--zone-file', '-']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('standard input (-) can be read once');
-    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
+    expect(t.stack.sim.zoneByName('example.net')).toBeUndefined();
   });
 
   it('writes the NDJSON events /api/migrate streams for the same request, line for line', async () => {
@@ -121,8 +108,8 @@ describe('dnsferry migrate', () => {
       { type: 'MX', name: '@', content: 'mail.example.net', priority: 10, ttl: 3600 },
       { type: 'A', name: 'bad', content: 'not-an-address', ttl: 300 },
     ];
-    writeFileSync(join(stack.dir, 'records.json'), JSON.stringify(records));
-    const run = await stack.run(['migrate', 'example.net', 'example.org', '--records', 'records.json', '--records', 'records.json']);
+    writeFileSync(join(t.stack.dir, 'records.json'), JSON.stringify(records));
+    const run = await t.stack.run(['migrate', 'example.net', 'example.org', '--records', 'records.json', '--records', 'records.json']);
     expect(run.code).toBe(1);
 
     // The same request to the companion, in front of a simulator in the same starting state.
@@ -149,11 +136,11 @@ describe('dnsferry migrate', () => {
   });
 
   it('does not overwrite an undo file that exists', async () => {
-    writeFileSync(join(stack.dir, 'undo.json'), '{}');
-    const run = await stack.run(['migrate', 'example.net', '--zone-file', '-', '--undo-file', 'undo.json'], { stdin: ZONE_FILE });
+    writeFileSync(join(t.stack.dir, 'undo.json'), '{}');
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', '--undo-file', 'undo.json'], { stdin: ZONE_FILE });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--undo-file .*undo\.json exists already/);
-    expect(stack.sim.zoneByName('example.net')).toBeUndefined();
-    expect(existsSync(join(stack.dir, 'undo.json'))).toBe(true);
+    expect(t.stack.sim.zoneByName('example.net')).toBeUndefined();
+    expect(existsSync(join(t.stack.dir, 'undo.json'))).toBe(true);
   });
 });

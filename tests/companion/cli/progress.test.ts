@@ -1,24 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCli, startCliStack, type CliStack } from './cli-stack';
+import { describe, expect, it } from 'vitest';
+import { cliPerTest, startCliStack } from './cli-stack';
 
-let cli: Awaited<ReturnType<typeof buildCli>>;
-let stack: CliStack;
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.remove();
-});
-beforeEach(async () => {
-  // Every request takes 50 ms and carries one record: the run lasts long enough to be drawn several times.
-  stack = await startCliStack(cli.command, { sim: { latencyMs: 50 } });
+// Every request takes 50 ms and carries one record: the run lasts long enough to be drawn several times.
+const t = cliPerTest({ sim: { latencyMs: 50 } }, (stack) => {
   const hosts = Array.from({ length: 40 }, (_, i) => `h${i + 1} IN A 192.0.2.${i + 1}`);
   writeFileSync(join(stack.dir, 'big.example.zone'), ['$TTL 300', ...hosts, 'bad IN A 300.0.0.1', ''].join('\n'));
-});
-afterEach(async () => {
-  await stack.close();
 });
 
 const ESC = '\u001b';
@@ -26,7 +14,7 @@ const env = { DNSFERRY_BATCH_SIZE: '1' };
 
 describe('dnsferry on a terminal', () => {
   it('redraws the zone line in place, then lists the failures, the name servers and the undo file', async () => {
-    const run = await stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
+    const run = await t.stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
     expect(run.code).toBe(1);
     const screen = run.stdout;
     const counts = [...screen.matchAll(/(\d+)\/41 records/g)].map((m) => Number(m[1]));
@@ -36,7 +24,7 @@ describe('dnsferry on a terminal', () => {
     expect(counts.at(-1)).toBe(41);
     expect(screen.split(`${ESC}[2K`).length - 1).toBeGreaterThanOrEqual(counts.length - 1);
     expect(screen).toMatch(/✗ big\.example {2}41\/41 records · 40 created · 0 skipped · 1 failed/);
-    const zone = stack.sim.zoneByName('big.example');
+    const zone = t.stack.sim.zoneByName('big.example');
     const tail = screen.slice(screen.lastIndexOf('41/41 records'));
     expect(tail).toContain('Failed (1):');
     expect(tail).toContain('big.example  [41/41] line 42');
@@ -47,7 +35,7 @@ describe('dnsferry on a terminal', () => {
   it('shows on the zone line a wait the target imposes', async () => {
     // Half the writes answered 429 with Retry-After 2 s (seeded, so the same ones each run): whether a
     // wait happens does not depend on how fast this machine is, as a rate window would.
-    const limited = await startCliStack(cli.command);
+    const limited = await startCliStack(t.cli.command);
     limited.sim.setFaults({ rate429: 0.5, retryAfterSeconds: 2, only: 'writes' });
     try {
       writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
@@ -63,7 +51,7 @@ describe('dnsferry on a terminal', () => {
   });
 
   it('writes no escape code when piped: NDJSON on stdout, plain sentences on stderr', async () => {
-    const run = await stack.run(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
+    const run = await t.stack.run(['migrate', 'big.example', '--zone-file', 'big.example.zone'], { env });
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain(ESC);
     expect(run.stderr).not.toContain(ESC);
@@ -71,7 +59,7 @@ describe('dnsferry on a terminal', () => {
   });
 
   it('--json writes the NDJSON events on a terminal too', async () => {
-    const run = await stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone', '--json', '--dry-run'], { env });
+    const run = await t.stack.runInTerminal(['migrate', 'big.example', '--zone-file', 'big.example.zone', '--json', '--dry-run'], { env });
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain(`${ESC}[2K`);
     expect(run.stdout.trimEnd().split('\r\n').at(-1)).toMatch(/^\{"type":"done"/);

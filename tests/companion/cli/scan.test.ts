@@ -1,27 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, ScanEventSchema } from '@dnsferry/shared';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { CAFE_TEST_RECORDS } from '../../support/dns/expected-zone';
 import { heldLines } from '../../support/stack';
-import { buildCli, lines, startCliStack, type CliStack } from './cli-stack';
+import { cliPerTest, lines } from './cli-stack';
 
-let cli: Awaited<ReturnType<typeof buildCli>>;
-let stack: CliStack;
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.remove();
-});
-beforeEach(async () => {
-  stack = await startCliStack(cli.command);
-});
-afterEach(async () => {
-  await stack.close();
-});
+const t = cliPerTest();
 
 const key = (r: unknown) => JSON.stringify(DnsRecordSchema.parse(r));
 
@@ -37,23 +24,25 @@ async function closedPort(): Promise<number> {
 describe('dnsferry scan', () => {
   it('streams the scan events through DNSFERRY_DOH_URL, and --out feeds migrate --records', async () => {
     const env = { DNSFERRY_DOH_URL: dohEndpoints().httpUrl };
-    const run = await stack.run(['scan', 'Café.test', '--out', 'cafe.json'], { env });
+    const run = await t.stack.run(['scan', 'Café.test', '--out', 'cafe.json'], { env });
     expect(run.code).toBe(0);
     const events = lines(run.stdout).map((l) => ScanEventSchema.parse(l));
     const done = events.at(-1);
     if (done?.type !== 'done') throw new Error('no done');
     expect(done.records.map(key).sort()).toEqual(CAFE_TEST_RECORDS.map(key).sort());
     expect(run.stderr).toContain('records written to cafe.json (dnsferry migrate xn--caf-dma.test --records cafe.json)');
-    const saved = JSON.parse(readFileSync(join(stack.dir, 'cafe.json'), 'utf8')) as { records: unknown[] };
+    const saved = JSON.parse(readFileSync(join(t.stack.dir, 'cafe.json'), 'utf8')) as { records: unknown[] };
     expect(saved.records.map(key).sort()).toEqual(CAFE_TEST_RECORDS.map(key).sort());
 
-    const migrated = await stack.run(['migrate', 'xn--caf-dma.test', '--records', 'cafe.json']);
+    const migrated = await t.stack.run(['migrate', 'xn--caf-dma.test', '--records', 'cafe.json']);
     expect(migrated.code).toBe(0);
-    expect(heldLines(stack.sim, 'xn--caf-dma.test')).toContain('A www.xn--caf-dma.test 192.0.2.150 300');
+    expect(heldLines(t.stack.sim, 'xn--caf-dma.test')).toContain('A www.xn--caf-dma.test 192.0.2.150 300');
   });
 
   it('exits 3 when the resolver cannot be reached', async () => {
-    const run = await stack.run(['scan', 'example.net'], { env: { DNSFERRY_DOH_URL: `http://127.0.0.1:${await closedPort()}/dns-query` } });
+    const run = await t.stack.run(['scan', 'example.net'], {
+      env: { DNSFERRY_DOH_URL: `http://127.0.0.1:${await closedPort()}/dns-query` },
+    });
     expect(run.code).toBe(3);
     const events = lines(run.stdout).map((l) => ScanEventSchema.parse(l));
     expect(events.at(-1)).toMatchObject({ type: 'done', total: 0 });
