@@ -10,6 +10,7 @@ import {
 } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { DirectAnswer } from '../dns/direct-client';
+import { pool } from '../flow/pool';
 
 /** Asks the target's name servers for one RRset (`fqdn`, `type`), naming the records `relName`. */
 export type AskTarget = (fqdn: string, type: RecordType, relName: string) => Promise<DirectAnswer>;
@@ -60,16 +61,15 @@ export async function checkParity(
 
   const list = [...sets.values()];
   const outcomes: Array<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> = [];
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < list.length; i = next++) {
-      const set = list[i];
-      // Once the client is gone, no worker starts another query.
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      if (set) outcomes[i] = await compareSet(zone, set, atTarget, ask);
-    }
+  const compare = async (i: number) => {
+    // Once the client is gone, no further query starts.
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    return compareSet(zone, list[i] as (typeof list)[number], atTarget, ask);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, list.length) }, worker));
+  for await (const settled of pool(list.keys(), CONCURRENCY, compare)) {
+    if (!settled.ok) throw settled.error;
+    outcomes[settled.item] = settled.value;
+  }
 
   const result: ParityResult = { checked: 0, matching: 0, mismatches: [], mismatchedSets: 0, proxied: 0 };
   list.forEach((set, i) => {
