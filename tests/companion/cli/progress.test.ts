@@ -33,10 +33,9 @@ describe('dnsferry on a terminal', () => {
   });
 
   it('shows on the zone line a wait the target imposes', async () => {
-    // Half the writes answered 429 with Retry-After 2 s (seeded, so the same ones each run): whether a
-    // wait happens does not depend on how fast this machine is, as a rate window would.
-    const limited = await startCliStack(t.cli.command);
-    limited.sim.setFaults({ rate429: 0.5, retryAfterSeconds: 2, only: 'writes' });
+    // 10 requests per 10 s: the token's budget runs out partway through the zone's 12 one-record
+    // batches, and the wait left (the window less the first requests' few seconds) is long enough to show.
+    const limited = await startCliStack(t.cli.command, { sim: { rateLimit: { limit: 10, windowMs: 10_000 } } });
     try {
       writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
       const run = await limited.runInTerminal(['migrate', 'limited.example', '--zone-file', 'z.zone'], { env });

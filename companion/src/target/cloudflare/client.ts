@@ -188,6 +188,9 @@ export class CloudflareClient {
       let text: string;
       let heard: BudgetSignal;
       const budget = this.budget();
+      // A wait for the announced allowance is told as a rate-limit pause is: the user sees why nothing moves.
+      const held = budget.allowanceWaitMs;
+      if (held >= NOTICEABLE_WAIT_MS) init.onWait?.({ ms: held, shared: true });
       const permit = await budget.acquire(init.signal);
       let outcome: SlotOutcome = 'other';
       try {

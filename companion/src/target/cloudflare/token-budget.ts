@@ -81,7 +81,14 @@ export class TokenBudget {
       this.grant();
       this.checkIdle();
     }, ms);
-    this.allowanceTimer.unref();
+    // Unref'd while nobody waits on it, so an idle budget never keeps a process alive; a waiter refs it
+    // (a command-line run waiting out the allowance must not see its event loop empty and exit 0).
+    if (this.waiting.length === 0) this.allowanceTimer.unref();
+  }
+
+  /** How long a request asked for now waits for the allowance the answers' headers announced to come back. */
+  get allowanceWaitMs(): number {
+    return this.allowance !== null && this.allowance <= 0 ? Math.max(0, this.allowanceResetsAt - Date.now()) : 0;
   }
 
   private get mayStart(): boolean {
@@ -99,11 +106,13 @@ export class TokenBudget {
         const onAbort = () => {
           const i = this.waiting.indexOf(grant);
           if (i >= 0) this.waiting.splice(i, 1);
+          if (this.waiting.length === 0) this.allowanceTimer?.unref();
           reject(signal.reason as Error);
           this.checkIdle();
         };
         signal.addEventListener('abort', onAbort, { once: true });
         this.waiting.push(grant);
+        this.allowanceTimer?.ref();
       });
     } else {
       this.take();
