@@ -2,7 +2,7 @@ import { CutoverRequestSchema, type CutoverEvent, type CutoverZoneReport } from 
 import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { parseBody } from '../http/parse';
-import { withinLimits } from '../routes/limits';
+import { recordsSent, withinLimits } from '../routes/limits';
 import { createDohClient } from '../dns/doh-client';
 import { sourceFor } from '../source/from-request';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
@@ -58,11 +58,7 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
       ...(v['request-activation'] ? { requestActivation: true } : {}),
       ...source,
     });
-    withinLimits(
-      rt.config,
-      request.zones.length,
-      request.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
-    );
+    withinLimits(rt.config, request.zones, recordsSent);
     return request;
   });
   const fromSource = asUsage(rt, () => sourceFor(body, rt));

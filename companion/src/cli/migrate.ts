@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { MigrateRequestSchema } from '@dnsferry/shared';
 import { migrate } from '../engine/migrate';
 import { parseBody } from '../http/parse';
-import { withinLimits } from '../routes/limits';
+import { recordsSent, withinLimits } from '../routes/limits';
 import { sourceFor } from '../source/from-request';
 import { createCloudflareTarget } from '../target/cloudflare/index';
 import { parseCommand } from './args';
@@ -78,11 +78,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       ...(v.force ? { force: true } : {}),
       ...source,
     });
-    withinLimits(
-      rt.config,
-      request.zones.length,
-      request.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
-    );
+    withinLimits(rt.config, request.zones, recordsSent);
     return request;
   });
   const fromSource = asUsage(rt, () => sourceFor(body, rt));

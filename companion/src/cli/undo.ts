@@ -36,11 +36,7 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
       ...(v['dry-run'] ? { dryRun: true } : {}),
       ...(v['delete-zone'] ? { deleteZone: true } : {}),
     });
-    withinLimits(
-      rt.config,
-      request.zones.length,
-      request.zones.reduce((n, z) => n + undoSteps(z.undo), 0),
-    );
+    withinLimits(rt.config, request.zones, (z) => undoSteps(z.undo));
     return request;
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type CutoverEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
-import { withinLimits } from './limits';
+import { recordsSent, withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
@@ -15,11 +15,7 @@ import { eventLoop } from '../flow/fair-share';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.cutoverCheck, async (body, request, reply) => {
-    withinLimits(
-      deps.config,
-      body.zones.length,
-      body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
-    );
+    withinLimits(deps.config, body.zones, recordsSent);
     const target = createCloudflareCutoverTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const doh = createDohClient(deps.config.dohUrl, { fetch: deps.fetch, proxy: deps.config.proxy });

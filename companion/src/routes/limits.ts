@@ -1,12 +1,22 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
-/** A request's zones and records within the configured limits, before any work is done for it (413 past them). */
-export function withinLimits(config: Pick<Config, 'maxZonesPerRequest' | 'maxRecordsPerRequest'>, zones: number, records: number): void {
-  if (zones > config.maxZonesPerRequest) {
+/** The records a zone carries in the request itself (a zone file's are counted as it is read). */
+export const recordsSent = (zone: { records?: readonly unknown[] | undefined }): number => zone.records?.length ?? 0;
+
+/**
+ * A request's zones and records within the configured limits, before any work is done for it (413
+ * past them); `recordsOf` says how many records each zone carries.
+ */
+export function withinLimits<Z>(
+  config: Pick<Config, 'maxZonesPerRequest' | 'maxRecordsPerRequest'>,
+  zones: readonly Z[],
+  recordsOf: (zone: Z) => number,
+): void {
+  if (zones.length > config.maxZonesPerRequest) {
     throw new AppError('payload_too_large', `at most ${config.maxZonesPerRequest} zones per request`, 'zones');
   }
-  if (records > config.maxRecordsPerRequest) {
+  if (zones.reduce((n, z) => n + recordsOf(z), 0) > config.maxRecordsPerRequest) {
     throw new AppError('payload_too_large', `at most ${config.maxRecordsPerRequest} records per request`, 'zones');
   }
 }

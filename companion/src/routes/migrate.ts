@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type MigrateEvent } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
-import { withinLimits } from './limits';
+import { recordsSent, withinLimits } from './limits';
 import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
@@ -13,11 +13,7 @@ import { sourceFor } from '../source/from-request';
 
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.migrate, async (body, request, reply) => {
-    withinLimits(
-      deps.config,
-      body.zones.length,
-      body.zones.reduce((n, z) => n + (z.records?.length ?? 0), 0),
-    );
+    withinLimits(deps.config, body.zones, recordsSent);
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const source = sourceFor(body, deps);
     const events = migrate(

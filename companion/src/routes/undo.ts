@@ -10,11 +10,7 @@ import { createCloudflareTarget } from '../target/cloudflare/index';
 
 export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.undo, async (body, request, reply) => {
-    withinLimits(
-      deps.config,
-      body.zones.length,
-      body.zones.reduce((n, z) => n + undoSteps(z.undo), 0),
-    );
+    withinLimits(deps.config, body.zones, (z) => undoSteps(z.undo));
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const events = undo(
       { zones: body.zones, dryRun: body.dryRun ?? false, deleteZone: body.deleteZone ?? false },
