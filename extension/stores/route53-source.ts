@@ -6,6 +6,7 @@ import { ROUTE53, errorSentence } from '@/utils/error-sentence';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import { ROUTE53_SCOPE, type SourceSide } from '@/utils/source-side';
 import { route53DraftItem } from '@/utils/storage-items';
+import { toggleAll, toggleName } from '@/utils/zone-choice';
 import { useConnectionStore } from './connection';
 import { useSettingsStore } from './settings';
 
@@ -68,12 +69,10 @@ export const useRoute53SourceStore = defineStore('route53-source', () => {
   }
 
   function toggleZone(name: string): void {
-    selectedZones.value = selectedZones.value.includes(name)
-      ? selectedZones.value.filter((z) => z !== name)
-      : [...selectedZones.value, name];
+    selectedZones.value = toggleName(selectedZones.value, name);
   }
   function toggleAllZones(): void {
-    selectedZones.value = selectedZones.value.length === zones.value.length ? [] : zones.value.map((z) => z.name);
+    selectedZones.value = toggleAll(selectedZones.value, zones.value);
   }
 
   async function restore(): Promise<void> {
