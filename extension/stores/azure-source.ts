@@ -6,6 +6,7 @@ import { AZURE, errorSentence } from '@/utils/error-sentence';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import type { SourceSide } from '@/utils/source-side';
 import { azureDraftItem } from '@/utils/storage-items';
+import { toggleAll, toggleName } from '@/utils/zone-choice';
 import { useConnectionStore } from './connection';
 import { useSettingsStore } from './settings';
 
@@ -96,12 +97,10 @@ export const useAzureSourceStore = defineStore('azure-source', () => {
   }
 
   function toggleZone(name: string): void {
-    selectedZones.value = selectedZones.value.includes(name)
-      ? selectedZones.value.filter((z) => z !== name)
-      : [...selectedZones.value, name];
+    selectedZones.value = toggleName(selectedZones.value, name);
   }
   function toggleAllZones(): void {
-    selectedZones.value = selectedZones.value.length === zones.value.length ? [] : zones.value.map((z) => z.name);
+    selectedZones.value = toggleAll(selectedZones.value, zones.value);
   }
 
   async function restore(): Promise<void> {

@@ -6,11 +6,12 @@ import { sourceDraftItem } from '@/utils/storage-items';
 import { useAccountSourceStore } from './account-source';
 import { useAzureSourceStore } from './azure-source';
 import { usePasteSourceStore } from './paste-source';
+import { useRoute53SourceStore } from './route53-source';
 import { useScanStore } from './scan';
 import { useTransferSourceStore } from './transfer-source';
 
 /** The sources, each a store of its own that gives a `side`; a new source is one more entry here. */
-export const SOURCE_KINDS = ['scan', 'azure', 'transfer', 'account', 'manual'] as const;
+export const SOURCE_KINDS = ['scan', 'azure', 'route53', 'transfer', 'account', 'manual'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 const isKind = (value: unknown): value is SourceKind => SOURCE_KINDS.includes(value as SourceKind);
 
@@ -20,6 +21,7 @@ export const useSourceStore = defineStore('source', () => {
   const sources = {
     scan: useScanStore(),
     azure: useAzureSourceStore(),
+    route53: useRoute53SourceStore(),
     transfer: useTransferSourceStore(),
     account: useAccountSourceStore(),
     manual: usePasteSourceStore(),
@@ -31,6 +33,7 @@ export const useSourceStore = defineStore('source', () => {
     const [d] = await Promise.all([
       loadDraft(sourceDraftItem),
       sources.azure.restore(),
+      sources.route53.restore(),
       sources.transfer.restore(),
       sources.account.restore(),
       sources.manual.restore(),

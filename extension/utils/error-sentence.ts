@@ -24,6 +24,13 @@ export const AZURE: ProviderAdvice = {
     'These credentials may not read DNS zones. Give the principal the "DNS Zone Contributor" or "Reader" role on the subscription.',
 };
 
+export const ROUTE53: ProviderAdvice = {
+  name: 'Route 53',
+  rejected: 'AWS does not accept these keys. Check the access key id and secret (temporary ASIA… keys need their session token too).',
+  forbidden:
+    'These keys may not read Route 53. Give them route53:ListHostedZones and route53:ListResourceRecordSets (the AmazonRoute53ReadOnlyAccess policy has both).',
+};
+
 /**
  * The one sentence a person reads for a failed call: a form's error (with the `provider` whose
  * credentials it checks) or a job's. A refusal (nothing was sent) keeps its own sentence, and the

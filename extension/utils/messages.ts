@@ -58,7 +58,7 @@ export type Update =
   | { type: 'companion:refused'; what: RefusedAction; refusal: Refusal };
 
 /** What a refusal stopped, as the popup's header names it. */
-export type RefusedAction = 'dry run' | 'migration' | 'undo' | 'switch check' | 'Cloudflare token' | 'Azure credentials';
+export type RefusedAction = 'dry run' | 'migration' | 'undo' | 'switch check' | 'Cloudflare token' | 'Azure credentials' | 'Route 53 keys';
 
 /**
  * What the background keeps in `storage.session` (no credentials: requests are never stored). Each

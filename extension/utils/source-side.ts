@@ -1,7 +1,10 @@
 import type { AccountSource, AxfrSource, DnsRecord, EdgeAddress, MigrateRequest } from '@dnsferry/shared';
 
-/** How the companion reads a zone offered by name, when the zone itself says so (a transfer, another account). */
-export type ZoneRead = { axfr: AxfrSource } | { cloudflare: AccountSource };
+/**
+ * How the companion reads a zone offered by name, when the zone itself says so (a transfer, another
+ * account), or where the source keeps it (a Route 53 hosted zone's id, so it is not looked up by name).
+ */
+export type ZoneRead = { axfr: AxfrSource } | { cloudflare: AccountSource } | { hostedZoneId: string };
 
 /**
  * A zone a source offers: its records, when the extension holds them (a scan, a paste), or only its
@@ -25,7 +28,7 @@ export interface SourceSide {
   request: SourceRequestFields;
   /**
    * What a dry run read of a zone offered by name stands for: reads are kept per `scope/zone` (an Azure
-   * subscription, a transfer's server, another account); `readScope` gives it for a sent request.
+   * subscription, a transfer's server, another account, Route 53); `readScope` gives it for a sent request.
    */
   scope: string;
   /** The source sees every name of a zone, so prune (remove what the source lacks) can be offered. */
@@ -36,11 +39,12 @@ export interface SourceSide {
 
 /**
  * What the zones a request reads by name are read from: the Azure subscription, the transfer's server,
- * or another account (its token is a credential, so only the kind is named). A dry run's reads are
- * kept under it, and a source's `scope` gives the same string.
+ * another account or Route 53 (their token and keys are credentials, so only the kind is named). A dry
+ * run's reads are kept under it, and a source's `scope` gives the same string.
  */
-export function readScope(request: Pick<MigrateRequest, 'subscriptionId' | 'zones'>): string {
+export function readScope(request: Pick<MigrateRequest, 'subscriptionId' | 'zones' | 'source'>): string {
   if (request.subscriptionId) return request.subscriptionId;
+  if (request.source?.provider === 'route53') return ROUTE53_SCOPE;
   for (const z of request.zones) {
     if (z.axfr) return axfrScope(z.axfr);
     if (z.cloudflare) return ACCOUNT_SCOPE;
@@ -49,3 +53,4 @@ export function readScope(request: Pick<MigrateRequest, 'subscriptionId' | 'zone
 }
 export const axfrScope = (axfr: Pick<AxfrSource, 'server' | 'port'>): string => `axfr:${axfr.server}:${axfr.port ?? 53}`;
 export const ACCOUNT_SCOPE = 'cloudflare';
+export const ROUTE53_SCOPE = 'route53';

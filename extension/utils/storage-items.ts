@@ -46,6 +46,14 @@ export interface PasteDraft {
   text: string;
   rows: ManualRow[];
 }
+/** Route 53's form: the keys, as Azure's secret, live in `storage.session` only. */
+export interface Route53Draft {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  zones: SourceZone[];
+  selectedZones: string[];
+}
 /** A zone transfer's form, without the TSIG secret: that one is never kept. */
 export interface TransferDraft {
   zonesText: string;
@@ -70,6 +78,7 @@ export const uiDraftItem = storage.defineItem<UiDraft>('session:dnsferry:draft:u
 export const sourceDraftItem = storage.defineItem<SourceDraft>('session:dnsferry:draft:source');
 export const azureDraftItem = storage.defineItem<AzureDraft>('session:dnsferry:draft:azure');
 export const pasteDraftItem = storage.defineItem<PasteDraft>('session:dnsferry:draft:paste');
+export const route53DraftItem = storage.defineItem<Route53Draft>('session:dnsferry:draft:route53');
 export const transferDraftItem = storage.defineItem<TransferDraft>('session:dnsferry:draft:transfer');
 export const accountDraftItem = storage.defineItem<AccountDraft>('session:dnsferry:draft:account');
 export const targetDraftItem = storage.defineItem<TargetDraft>('session:dnsferry:draft:target');

@@ -3,17 +3,21 @@ import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from '@dnsferry/companion/sandbox/azure/index';
+import { seedRoute53Demo, startRoute53Simulator } from '@dnsferry/companion/sandbox/route53/index';
 import { startDohServer, type DohServer } from '../../support/dns/doh-server';
 
 /**
- * The companion in its sandbox mode, in-process: simulated Cloudflare and Azure, the test DNS
- * server for scans, and the companion itself listening on a free loopback port.
+ * The companion in its sandbox mode, in-process: simulated Cloudflare, Azure and Route 53 (seeded as
+ * `pnpm start` seeds them), the test DNS server for scans, and the companion itself listening on a
+ * free loopback port.
  */
 export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; config?: Partial<Config>; cutover?: boolean } = {}) {
   const cloudflare = await startCloudflareSimulator({ rateLimit: false, latencyMs: opts.cloudflareLatencyMs ?? 0 });
   const seed = seedCloudflareDemo(cloudflare);
   const azure = await startAzureSimulator();
   const azureDemo = seedAzureDemo(azure);
+  const route53 = await startRoute53Simulator();
+  const route53Demo = seedRoute53Demo(route53);
   let doh: DohServer | null = null;
   let dohError: string | null = null;
   try {
@@ -31,6 +35,7 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     cloudflareApi: cloudflare.url,
     azureAuthority: azure.authorityUrl,
     azureArm: azure.armUrl,
+    awsRoute53: route53.url,
     retryBaseMs: 5,
     ...(doh ? { dohUrl: doh.httpUrl } : {}),
     ...(parent ? { dohUrl: parent.url, targetNs: { host: cloudflare.dns.host, port: cloudflare.dns.port } } : {}),
@@ -46,13 +51,15 @@ export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; 
     seed,
     azure,
     azureDemo,
+    route53,
+    route53Demo,
     doh,
     dohError,
     /** The last pairing code the companion showed. */
     pairingCode: () => codes.at(-1) ?? '',
     pairingCodes: codes,
     async close() {
-      await Promise.allSettled([app.close(), cloudflare.close(), azure.close(), doh?.stop(), parent?.close()]);
+      await Promise.allSettled([app.close(), cloudflare.close(), azure.close(), route53.close(), doh?.stop(), parent?.close()]);
     },
   };
 }

@@ -33,7 +33,7 @@ describe("ReviewPanel and a scan's edge addresses", () => {
     ]);
   });
 
-  it('names the zone transfer or the other account as where a zone is read from', () => {
+  it('names the zone transfer, the other account or Route 53 as where a zone is read from', () => {
     const byName = (read: ReviewZone['read']): ReviewZone => ({ name: 'example.com', groups: null, ordered: [], expected: null, read });
     const text = (z: ReviewZone) =>
       mount(ReviewPanel, {
@@ -41,5 +41,6 @@ describe("ReviewPanel and a scan's edge addresses", () => {
       }).text();
     expect(text(byName({ axfr: { server: 'ns1.example.com' } }))).toContain('The records are read from ns1.example.com by a zone transfer');
     expect(text(byName({ cloudflare: { token: 't' } }))).toContain('read from the other Cloudflare account');
+    expect(text(byName({ hostedZoneId: 'Z0123456789ABCDEFGHIJ' }))).toContain('read from Route 53 during the migration');
   });
 });
