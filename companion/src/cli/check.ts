@@ -8,17 +8,14 @@ import { sourceFor } from '../source/from-request';
 import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
-import { azureServicePrincipal } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
-import { readInput, readJson } from './input-files';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
+import { requestSources, SOURCE_OPTIONS } from './sources';
 import { loginToTarget } from './target';
 
 export const CHECK_OPTIONS = {
-  'zone-file': { type: 'string', multiple: true },
-  records: { type: 'string', multiple: true },
-  azure: { type: 'string' },
+  ...SOURCE_OPTIONS,
   'request-activation': { type: 'boolean' },
   account: { type: 'string' },
   json: { type: 'boolean' },
@@ -32,23 +29,7 @@ const SHOWN_MISMATCHES = 10;
 export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
   const { values: v, positionals: names } = parseCommand('check', args, CHECK_OPTIONS);
   if (names.length === 0) throw usageError('name the zones to check: dnsferry check example.com');
-  const files = v['zone-file'] ?? [];
-  const recordFiles = v.records ?? [];
-  for (const [flag, list] of [
-    ['--zone-file', files],
-    ['--records', recordFiles],
-  ] as const) {
-    if (list.length > 0 && list.length !== names.length) throw usageError(`give one ${flag} per zone, in the same order`);
-  }
-  const zones: Array<Record<string, unknown>> = [];
-  for (const [i, name] of names.entries()) {
-    const file = files[i];
-    const recordFile = recordFiles[i];
-    if (file) zones.push({ name, zoneFile: await readInput(rt, file, '--zone-file') });
-    else if (recordFile) zones.push({ name, records: await readJson(rt, recordFile, '--records') });
-    else zones.push({ name });
-  }
-  const source = v.azure ? { subscriptionId: v.azure, ...(await azureServicePrincipal(rt)) } : {};
+  const { zones, source } = await requestSources(rt, names, v, false);
   const login = await loginToTarget(rt, v.account);
   const body = asUsage(rt, () => {
     const request = parseBody(CutoverRequestSchema, {

@@ -27,3 +27,16 @@ export async function azureServicePrincipal(rt: Runtime) {
   rt.redactor.add(tenantId, clientId);
   return { authMethod: 'servicePrincipal' as const, tenantId, clientId, clientSecret };
 }
+
+/** AWS keys, read as the AWS CLI and SDKs read them (a session token only with temporary keys). */
+export async function route53Keys(rt: Runtime) {
+  const accessKeyId = await credential(rt, 'AWS_ACCESS_KEY_ID', 'The AWS access key id', false);
+  const secretAccessKey = await credential(rt, 'AWS_SECRET_ACCESS_KEY', 'The AWS secret access key', true);
+  const sessionToken = rt.env.AWS_SESSION_TOKEN?.trim() || undefined;
+  if (sessionToken) rt.redactor.add(sessionToken);
+  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+}
+
+/** The token of the Cloudflare account a zone is moved from (the target's is CLOUDFLARE_API_TOKEN). */
+export const cloudflareSourceToken = (rt: Runtime) =>
+  credential(rt, 'CLOUDFLARE_SOURCE_API_TOKEN', 'A Cloudflare API token of the account the zones come from (Zone:Read and DNS:Read)', true);

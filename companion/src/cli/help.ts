@@ -2,8 +2,18 @@
 
 const CREDENTIALS = `Credentials come from the environment, never from a flag (a command line shows in \`ps\` and in
 the shell's history): CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID when the token has several
-accounts); for Azure AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET. On a terminal, what is
-missing is asked for.`;
+accounts); for Azure AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET; for Route 53 AWS_ACCESS_KEY_ID,
+AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN); for another Cloudflare account CLOUDFLARE_SOURCE_API_TOKEN; a
+zone transfer's TSIG key from a file (--tsig-key). On a terminal, what is missing is asked for.`;
+
+/** The flags that say where records come from (cli/sources.ts reads them), for migrate and check. */
+const SOURCES_HELP = `Records come from one of:
+  --zone-file FILE       a BIND zone file; - reads standard input (one per zone, in order)
+  --records FILE.json    a JSON array of records, or { "records": [...] } as dnsferry scan --out writes
+  --azure SUBSCRIPTION   Azure DNS (AZURE_* credentials); --resource-group RG to skip the search
+  --route53              AWS Route 53 (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)
+  --axfr SERVER[:PORT]   a zone transfer from SERVER; --tsig-key FILE signs it with a key as tsig-keygen writes it
+  --from-account         another Cloudflare account (CLOUDFLARE_SOURCE_API_TOKEN, the token of that account)`;
 
 const OUTPUT = `On a terminal it draws progress; piped, or with --json, it writes the API's NDJSON events, one per line.`;
 
@@ -11,7 +21,8 @@ const EXITS = `Exit codes: 0 everything landed or was already there, 1 some reco
 2 usage or credentials, 3 the target or the source could not be reached.`;
 
 export const HELP: Record<string, string> = {
-  dnsferry: `dnsferry — migrate DNS zones into Cloudflare from zone files, record lists, Azure DNS or a DNS scan
+  dnsferry: `dnsferry — migrate DNS zones into Cloudflare from zone files, record lists, Azure DNS, Route 53, a zone
+transfer, another Cloudflare account or a DNS scan
 
 Usage: dnsferry COMMAND [options]      (dnsferry COMMAND --help for each)
 
@@ -21,7 +32,7 @@ Commands:
   check ZONE…       are the zones ready for the name server switch (the cutover check)
   scan DOMAIN       discover a public domain's records through DNS-over-HTTPS
   accounts          check the Cloudflare token and list its accounts
-  zones             list the DNS zones of an Azure subscription
+  zones             list the DNS zones of an Azure subscription or a Route 53 account
   serve             start the companion for the browser extension (as pnpm companion)
 
 Example:
@@ -35,10 +46,7 @@ ${EXITS}`,
   migrate: `Usage: dnsferry migrate ZONE… [options]
 
 Copies each zone's records into Cloudflare, creating the zone there when it is missing. Several zones
-run side by side (DNSFERRY_CONCURRENCY). Records come from one of:
-  --zone-file FILE       a BIND zone file; - reads standard input (one per zone, in order)
-  --records FILE.json    a JSON array of records, or { "records": [...] } as dnsferry scan --out writes
-  --azure SUBSCRIPTION   read the zones from Azure DNS (AZURE_* credentials); --resource-group RG to skip the search
+run side by side (DNSFERRY_CONCURRENCY). ${SOURCES_HELP}
 Options:
   --dry-run              plan only: the same events and counts, nothing written
   --mode add|mirror      add (default) creates what is missing; mirror makes every RRset answer as the source says
@@ -52,6 +60,8 @@ Examples:
   dnsferry migrate example.com --zone-file example.com.zone
   dig AXFR example.com @ns1.oldhost.example | dnsferry migrate example.com --zone-file - --dry-run
   dnsferry migrate example.com example.org --azure 00000000-0000-0000-0000-000000000000 --mode mirror
+  dnsferry migrate example.com --axfr ns1.oldhost.example --tsig-key transfer.key --dry-run
+  dnsferry migrate example.com --route53 --mode mirror
 
 ${OUTPUT}
 ${EXITS}`,
@@ -69,11 +79,11 @@ Example:
 ${OUTPUT}
 ${EXITS}`,
 
-  check: `Usage: dnsferry check ZONE… [--zone-file FILE | --records FILE.json | --azure SUBSCRIPTION] [--request-activation] [--json]
+  check: `Usage: dnsferry check ZONE… [a source, as for migrate] [--request-activation] [--json]
 
 Asks Cloudflare's name servers for every record and compares the answers with the records (from the
-zone file, the records file or Azure; without them, with what Cloudflare holds), then looks at the
-delegation and DNSSEC at the parent. Says, per zone, whether it is ready for the name server switch.
+source; without one, with what Cloudflare holds), then looks at the delegation and DNSSEC at the
+parent. Says, per zone, whether it is ready for the name server switch. ${SOURCES_HELP}
   --request-activation   when the delegation points at Cloudflare already, ask it to check again
 
 Example:
@@ -101,14 +111,16 @@ Example:
 
 Exit codes: 0 the token works, 2 it was refused, 3 Cloudflare could not be reached.`,
 
-  zones: `Usage: dnsferry zones --azure SUBSCRIPTION_ID [--json]
+  zones: `Usage: dnsferry zones --azure SUBSCRIPTION_ID | --route53 [--json]
 
-Lists the public DNS zones of an Azure subscription (AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET).
+Lists the public DNS zones of an Azure subscription (AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET)
+or the public hosted zones of an AWS account (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).
 
-Example:
+Examples:
   dnsferry zones --azure 00000000-0000-0000-0000-000000000000
+  dnsferry zones --route53
 
-Exit codes: 0 listed, 2 usage or credentials refused, 3 Azure could not be reached.`,
+Exit codes: 0 listed, 2 usage or credentials refused, 3 the source could not be reached.`,
 
   serve: `Usage: dnsferry serve
 

@@ -7,19 +7,15 @@ import { sourceFor } from '../source/from-request';
 import { createCloudflareTarget } from '../target/cloudflare/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
-import { azureServicePrincipal } from './credentials';
 import { playStream } from './event-stream';
 import { usageError, type ExitCode } from './exit-codes';
-import { readInput, readJson } from './input-files';
 import type { Runtime } from './runtime';
+import { requestSources, SOURCE_OPTIONS } from './sources';
 import { loginToTarget } from './target';
 import { shown, undoPath, writeUndoFile } from './undo-file';
 
 export const MIGRATE_OPTIONS = {
-  'zone-file': { type: 'string', multiple: true },
-  records: { type: 'string', multiple: true },
-  azure: { type: 'string' },
-  'resource-group': { type: 'string' },
+  ...SOURCE_OPTIONS,
   'dry-run': { type: 'boolean' },
   mode: { type: 'string' },
   prune: { type: 'boolean' },
@@ -34,38 +30,14 @@ export const MIGRATE_OPTIONS = {
 export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
   const { values: v, positionals: names } = parseCommand('migrate', args, MIGRATE_OPTIONS);
   if (names.length === 0) throw usageError('name the zone to migrate: dnsferry migrate example.com --zone-file example.com.zone');
-  const files = v['zone-file'] ?? [];
-  const recordFiles = v.records ?? [];
-  for (const [flag, list] of [
-    ['--zone-file', files],
-    ['--records', recordFiles],
-  ] as const) {
-    if (list.length > 0 && list.length !== names.length) {
-      throw usageError(`${names.length} zone(s) and ${list.length} ${flag}: give one ${flag} per zone, in the same order`);
-    }
-  }
-  if (files.length > 0 && recordFiles.length > 0) throw usageError('a zone comes from --zone-file or from --records, not both');
-  if ([...files, ...recordFiles].filter((f) => f === '-').length > 1) throw usageError('standard input (-) can be read once');
-  if (files.length === 0 && recordFiles.length === 0 && !v.azure) {
-    throw usageError('say where the records come from: --zone-file FILE (or - for stdin), --records FILE.json, or --azure SUBSCRIPTION_ID');
-  }
   if (v.mode !== undefined && v.mode !== 'add' && v.mode !== 'mirror') throw usageError('--mode is add or mirror');
   const dryRun = v['dry-run'] === true;
-  const undoFile = dryRun ? undefined : undoPath(rt, { flag: v['undo-file'], besideFile: files[0], zones: names, now: new Date() });
+  const undoFile = dryRun
+    ? undefined
+    : undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0], zones: names, now: new Date() });
   if (undoFile && (await exists(undoFile))) throw usageError(`--undo-file ${undoFile} exists already; name a new file`);
+  const { zones, source } = await requestSources(rt, names, v, true);
 
-  const zones: Array<Record<string, unknown>> = [];
-  for (const [i, name] of names.entries()) {
-    const file = files[i];
-    const recordFile = recordFiles[i];
-    const content = file
-      ? { zoneFile: await readInput(rt, file, '--zone-file') }
-      : recordFile
-        ? { records: recordsOf(await readJson(rt, recordFile, '--records'), recordFile) }
-        : {};
-    zones.push({ name, ...content, ...(v['resource-group'] ? { resourceGroup: v['resource-group'] } : {}) });
-  }
-  const source = v.azure ? { subscriptionId: v.azure, ...(await azureServicePrincipal(rt)) } : {};
   const login = await loginToTarget(rt, v.account);
   const body = asUsage(rt, () => {
     const request = parseBody(MigrateRequestSchema, {
@@ -114,13 +86,6 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
     else rt.stdout.write(`\nUndo data: ${where}  (dnsferry undo ${where} puts the zones back)\n`);
   }
   return summary.exitCode(rt.unreachable());
-}
-
-/** A records file: the array itself, or an object holding `records` (what `dnsferry scan --out` writes). */
-function recordsOf(json: unknown, file: string): unknown {
-  if (Array.isArray(json)) return json;
-  if (json !== null && typeof json === 'object' && 'records' in json) return json.records;
-  throw usageError(`--records ${file}: expected a JSON array of records, or an object with "records"`);
 }
 
 const exists = (path: string) =>

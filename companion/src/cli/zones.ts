@@ -1,29 +1,38 @@
 import { SubscriptionIdSchema, type SourceZonesResponse } from '@dnsferry/shared';
 import { parseCommand } from './args';
-import { azureServicePrincipal } from './credentials';
+import { azureServicePrincipal, route53Keys } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
 import { targetFailure } from './target';
 
 export const ZONES_OPTIONS = {
   azure: { type: 'string' },
+  route53: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** `dnsferry zones --azure SUBSCRIPTION_ID`: the public DNS zones of an Azure subscription, as /api/source/zones lists them. */
+/**
+ * `dnsferry zones --azure SUBSCRIPTION_ID` or `dnsferry zones --route53`: the public DNS zones at the
+ * source, as /api/source/zones lists them.
+ */
 export async function zonesCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
   const { values: v, positionals } = parseCommand('zones', args, ZONES_OPTIONS);
-  if (positionals.length > 0 || !v.azure) throw usageError('name the subscription: dnsferry zones --azure SUBSCRIPTION_ID');
-  if (!SubscriptionIdSchema.safeParse(v.azure).success) throw usageError('--azure: a subscription id is a GUID');
-  const creds = await azureServicePrincipal(rt);
-  // Loaded on first use, as the route loads it: the Azure SDK is the companion's largest part.
-  const { listZones } = await import('../source/azure/index');
+  if (positionals.length > 0 || (!v.azure && !v.route53) || (v.azure && v.route53)) {
+    throw usageError('name the source: dnsferry zones --azure SUBSCRIPTION_ID, or dnsferry zones --route53');
+  }
+  if (v.azure && !SubscriptionIdSchema.safeParse(v.azure).success) throw usageError('--azure: a subscription id is a GUID');
   let zones: SourceZonesResponse['zones'];
-  try {
-    zones = await listZones(rt, creds, v.azure, { signal: rt.signal });
-  } catch (err) {
-    throw targetFailure(rt, err);
+  // Loaded on first use, as the route loads them: the providers' SDKs are the companion's largest parts.
+  if (v.route53) {
+    const keys = { provider: 'route53' as const, ...(await route53Keys(rt)) };
+    const { listHostedZones } = await import('../source/route53/index');
+    zones = await listed(rt, () => listHostedZones(rt, keys, { signal: rt.signal }));
+  } else {
+    const subscription = v.azure as string;
+    const creds = await azureServicePrincipal(rt);
+    const { listZones } = await import('../source/azure/index');
+    zones = await listed(rt, () => listZones(rt, creds, subscription, { signal: rt.signal }));
   }
   if (rt.json) {
     const answer: SourceZonesResponse = { success: true, zones };
@@ -31,7 +40,18 @@ export async function zonesCommand(rt: Runtime, args: string[]): Promise<ExitCod
     return EXIT.ok;
   }
   const width = Math.max(0, ...zones.map((z) => z.name.length));
-  rt.stdout.write(`${zones.length} zone${zones.length === 1 ? '' : 's'} in the subscription:\n`);
-  for (const z of zones) rt.stdout.write(`  ${z.name.padEnd(width)}  ${z.resourceGroup}  (${z.recordCount} record sets)\n`);
+  rt.stdout.write(`${zones.length} zone${zones.length === 1 ? '' : 's'} ${v.route53 ? 'in the AWS account' : 'in the subscription'}:\n`);
+  for (const z of zones) {
+    const where = z.resourceGroup ?? z.id ?? '';
+    rt.stdout.write(`  ${z.name.padEnd(width)}  ${where}  (${z.recordCount} record sets)\n`);
+  }
   return EXIT.ok;
+}
+
+async function listed<T>(rt: Runtime, list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (err) {
+    throw targetFailure(rt, err);
+  }
 }
