@@ -99,6 +99,9 @@ export class Route53Api {
     redactor.add(credentials.accessKeyId, credentials.secretAccessKey, credentials.sessionToken);
     this.endpoint = new URL(deps.config.awsRoute53);
     this.accessKeyId = credentials.accessKeyId;
+    // The SDK warns on every run that its releases after 2027-01 want Node 22; dnsferry pins its
+    // SDK version, so the warning tells a user of the command line nothing they can act on.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new Route53Client({
       // The global endpoint signs for us-east-1; with an endpoint given, the SDK signs for the region given.
       region: 'us-east-1',
