@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { recordFromPresentation } from '../records/presentation';
 import type { DnsRecord } from '../records/schema';
 
@@ -6,9 +7,18 @@ import type { DnsRecord } from '../records/schema';
  * Route 53 source (record sets from its API) and for zone files written by `cli53 export`.
  */
 
-/** A routing policy, by the name the notes give it. */
-export type RoutingPolicy =
-  'weighted' | 'latency' | 'failover' | 'geolocation' | 'geoproximity' | 'IP-based (CIDR)' | 'multivalue answer' | 'routing';
+/** A routing policy, by the name the notes give it (`routing` when the record set does not say which). */
+export const RoutingPolicySchema = z.enum([
+  'weighted',
+  'latency',
+  'failover',
+  'geolocation',
+  'geoproximity',
+  'IP-based (CIDR)',
+  'multivalue answer',
+  'routing',
+]);
+export type RoutingPolicy = z.infer<typeof RoutingPolicySchema>;
 
 /** One Route 53 record set, whatever it was read from. */
 export interface RoutedSet {
