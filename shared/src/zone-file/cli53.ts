@@ -64,10 +64,13 @@ const LEGACY =
 export function cli53Alias(entry: ZoneEntry, name: string): Cli53Alias {
   const fields = entry.rdata.split(' ');
   if (fields[0]?.toUpperCase() !== 'ALIAS') return { ok: false, message: LEGACY };
-  if (fields.length !== 5) {
+  if (fields.length !== 5 || !/^(?:true|false)$/i.test(fields[4] ?? '')) {
+    // the Python cli53 wrote `ALIAS [weight|region:…|failover:…] <zone id> <target> [identifier]`
+    if (/^(?:Z[0-9A-Z]{4,}|region:\S+|failover:\S+|\d+)$/i.test(fields[1] ?? '')) return { ok: false, message: LEGACY };
     return {
       ok: false,
-      message: `an AWS ALIAS line (cli53) has 4 fields after ALIAS: type, target, hosted zone id ($self for this zone) and evaluateTargetHealth; this one has ${fields.length - 1}`,
+      message:
+        'an AWS ALIAS line (cli53) is `name TTL AWS ALIAS <type> <target> <hosted zone id, or $self for this zone> <true|false>`; this one is not',
     };
   }
   const [, typeToken = '', targetToken = '', zoneId = ''] = fields;

@@ -136,7 +136,8 @@ function route53Aliases(d: Dialects, zone: string, read: Read[], out: Translated
     aliases.push(parsed.set);
     sets.push(parsed.set);
   }
-  const groups = groupRoutedSets(sets);
+  // in file order, so a routed name's notes list its record sets as the file does
+  const groups = groupRoutedSets(sets.sort((a, b) => (lineOf.get(a) ?? 0) - (lineOf.get(b) ?? 0)));
   const routedZone = { name: zone, groups };
   for (const set of aliases) {
     const line = lineOf.get(set) ?? 0;
