@@ -15,8 +15,8 @@ import type { ZoneEntries, ZoneEntry, ZoneNote } from './schema';
 export interface Dialects extends ZoneEntries {
   /** The `AWS …` and `AZURE …` lines, in file order. */
   aliases: ZoneEntry[];
-  /** Set when the text is an Azure export: its resource group, when the header names it. */
-  azure: AliasHome['resourceGroup'] | null;
+  /** The resource group an Azure export's header names (its aliases to the same zone are compared with it). */
+  azureResourceGroup: string | null;
   /** Some line carries a cli53 routing comment. */
   routed: boolean;
 }
@@ -26,7 +26,7 @@ export function separateDialects(read: ZoneEntries, text: string): Dialects {
   const azure = azureExport(text);
   const isAlias = (e: ZoneEntry) => e.type === 'AWS' || e.type === 'AZURE';
   const routed = read.entries.some((e) => e.routing !== undefined);
-  if (!azure && !read.entries.some(isAlias)) return { ...read, aliases: [], azure: null, routed };
+  if (!azure && !read.entries.some(isAlias)) return { ...read, aliases: [], azureResourceGroup: null, routed };
   const entries: ZoneEntry[] = [];
   const aliases: ZoneEntry[] = [];
   const notes: ZoneNote[] = [...read.notes];
@@ -44,7 +44,7 @@ export function separateDialects(read: ZoneEntries, text: string): Dialects {
     notes,
     issues: azure ? read.issues.map(explainEmptySet) : read.issues,
     aliases,
-    azure: azure ? (azure.resourceGroup ?? null) : null,
+    azureResourceGroup: azure?.resourceGroup ?? null,
     routed,
   };
 }
@@ -159,7 +159,7 @@ function route53Aliases(d: Dialects, zone: string, read: Read[], out: Translated
 function azureAliases(d: Dialects, zone: string, read: Read[], out: Translated, add: (line: number, r: DnsRecord[]) => void): void {
   const lines = d.aliases.filter((e) => e.type === 'AZURE');
   if (lines.length === 0) return;
-  const home: AliasHome = { name: zone, resourceGroup: d.azure ?? undefined };
+  const home: AliasHome = { name: zone, resourceGroup: d.azureResourceGroup ?? undefined };
   const key = (type: string, name: string) => `${type.toUpperCase()} ${name.toLowerCase()}`;
   const sets = new Map<string, DnsRecord[]>();
   for (const { record } of read) sets.set(key(record.type, record.name), [...(sets.get(key(record.type, record.name)) ?? []), record]);
