@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { ZoneNameSchema, type DnsRecord, type LineIssue } from '@dnsferry/shared';
+import { ZoneNameSchema, type DnsRecord, type LineIssue, type ZoneNote } from '@dnsferry/shared';
 import { validateRow, type ManualRow } from '@/utils/record-rows';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import type { SourceSide } from '@/utils/source-side';
@@ -29,6 +29,7 @@ export const usePasteSourceStore = defineStore('paste-source', () => {
   const rowResults = computed(() => rows.value.map(validateRow));
   const records = computed<DnsRecord[]>(() => [...parsed.value.records, ...rowResults.value.flatMap((r) => (r.record ? [r.record] : []))]);
   const issues = computed<LineIssue[]>(() => parsed.value.issues);
+  const notes = computed<ZoneNote[]>(() => parsed.value.notes);
   const invalidRows = computed(() => rowResults.value.filter((r) => r.error !== null).length);
 
   const side = computed<SourceSide>(() => ({
@@ -72,6 +73,7 @@ export const usePasteSourceStore = defineStore('paste-source', () => {
     rowResults,
     records,
     issues,
+    notes,
     invalidRows,
     side,
     addRow,

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './api/index';
 export * from './extension';
 export * from './zone-file/index';
+export * from './aliases/index';

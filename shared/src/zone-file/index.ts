@@ -1,6 +1,7 @@
 import { relativeName } from '../names';
 import { recordFromPresentation } from '../records/presentation';
 import type { DnsRecord } from '../records/schema';
+import { separateDialects, translateDialects } from './dialects';
 import { absoluteName } from './owner-name';
 import { readingZoneEntries } from './reader';
 import type { LineIssue, ParsedZone } from './schema';
@@ -39,7 +40,8 @@ const WORK_PER_RECORD = 64;
  * other callers there.
  */
 export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ParsedZone> {
-  const read = yield* readingZoneEntries(text, zone, opts);
+  // cli53's and the Azure CLI's alias lines are set aside, and translated once the other records are read
+  const read = separateDialects(yield* readingZoneEntries(text, zone, opts), text);
   const given = zone ? absoluteName(zone.endsWith('.') ? zone : `${zone}.`, '') : null;
   const zoneName = given && 'name' in given ? given.name : read.origin;
   const records: DnsRecord[] = [];
@@ -88,13 +90,17 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
     records.push(record);
     lines.push(entry.line);
   }
+  const translated = translateDialects(read, zoneName, records, lines);
+  records.push(...translated.records);
+  lines.push(...translated.lines);
+  for (const i of translated.issues) issue(i.line, i.message);
   issues.sort((a, b) => a.line - b.line);
   return {
     origin: read.origin,
     records,
     lines,
     issues,
-    notes: read.notes,
+    notes: translated.notes.length > 0 ? [...read.notes, ...translated.notes].sort((a, b) => a.line - b.line) : read.notes,
     ...(read.stoppedAt !== undefined ? { stoppedAt: read.stoppedAt } : {}),
   };
 }

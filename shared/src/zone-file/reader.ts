@@ -1,3 +1,4 @@
+import { cli53Routing } from './cli53';
 import { cloudflareProxied } from './cloudflare-tags';
 import { readDirective } from './directives';
 import { lexZoneFile, type LexedLine } from './lexer';
@@ -123,6 +124,7 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
   const ttl = head.explicit ? state.ttl : implicitTtl(state, type, rdataTokens, lexed.line, notes);
   const rdata = rdataTokens.length === 1 ? (rdataTokens[0]?.raw ?? '') : rdataTokens.map((t) => t.raw).join(' ');
   const proxied = lexed.comments.length > 0 ? cloudflareProxied(lexed.comments) : undefined;
+  const routing = lexed.comments.length > 0 ? cli53Routing(lexed.comments) : undefined;
   if (full(state, lexed.line)) return;
   state.entries.push({
     line: lexed.line,
@@ -132,6 +134,7 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
     rdata,
     origin: state.origin,
     ...(proxied === undefined ? {} : { proxied }),
+    ...(routing === undefined ? {} : { routing }),
     notes,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoutingPolicySchema } from '../aliases/route53';
 import { DnsRecordSchema } from '../records/schema';
 
 /** A line that could not be read; shown to the user with its number, never dropped silently. */
@@ -29,6 +30,8 @@ export const ZoneEntrySchema = z.object({
   origin: z.string(),
   /** From a Cloudflare export's `; cf_tags=cf-proxied:true|false` comment. */
   proxied: z.boolean().optional(),
+  /** From a cli53 export's `; AWS routing="WEIGHTED" … identifier="…"` comment: the Route 53 record set the line belongs to. */
+  routing: z.object({ policy: RoutingPolicySchema, identifier: z.string(), healthChecked: z.boolean() }).optional(),
   notes: z.array(z.string()),
 });
 export type ZoneEntry = z.infer<typeof ZoneEntrySchema>;

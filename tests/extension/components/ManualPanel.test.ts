@@ -121,4 +121,19 @@ describe('ManualPanel', () => {
     expect(w.find('[data-testid=manual-issues-more]').exists()).toBe(false);
     w.unmount();
   });
+
+  it("shows the reader's notes, such as a routing policy a cli53 export names that is not carried", async () => {
+    const w = mountPanel();
+    expect(w.find('[data-testid=manual-notes]').exists()).toBe(false);
+    const routed =
+      'A api: weighted routing is not carried (record sets blue, green); the target answers with the values of all of them together';
+    await w.setProps({ notes: [{ line: 6, message: routed }] });
+    expect(w.get('[data-testid=manual-notes] strong').text()).toBe('1 note on how the text is read:');
+    expect(w.get('[data-testid=manual-note]').text()).toBe(`line 6 ${routed}`);
+    const many = Array.from({ length: 250 }, (_, i) => ({ line: i + 1, message: 'no $TTL' }));
+    await w.setProps({ notes: many });
+    expect(w.findAll('[data-testid=manual-note]')).toHaveLength(200);
+    expect(w.get('[data-testid=manual-notes-more]').text()).toBe('and 50 more; the first 200 are shown');
+    w.unmount();
+  });
 });

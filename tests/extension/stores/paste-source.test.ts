@@ -28,6 +28,19 @@ describe('paste source store', () => {
     expect(store.records).toHaveLength(3);
   });
 
+  it("reads a cli53 export's alias into the review's records, with the notes on what is translated", () => {
+    const store = usePasteSourceStore();
+    store.text = ['$ORIGIN shop.example.', 'origin\t300\tIN\tA\t192.0.2.10', 'www\t86400\tAWS\tALIAS\tA origin $self false', ''].join('\n');
+    expect(store.issues).toEqual([]);
+    expect(store.records).toEqual([
+      { type: 'A', name: 'origin', ttl: 300, content: '192.0.2.10' },
+      { type: 'A', name: 'www', ttl: 300, content: '192.0.2.10' },
+    ]);
+    expect(store.notes).toEqual([
+      { line: 3, message: 'Alias A www → A origin of this zone: copied its 1 record(s); later changes to it will not follow' },
+    ]);
+  });
+
   it('asks for the zone when the text has no $ORIGIN', () => {
     const store = usePasteSourceStore();
     store.text = 'www A 192.0.2.1';

@@ -1,8 +1,7 @@
-import type { DnsRecordInput } from '@dnsferry/shared';
+import { azureAliasTarget, copiedSetNote, type DnsRecordInput } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { ArmClient } from './arm-client';
 import { mapRecordSet, recordType, relName } from './mapping';
-import { parseResourceId } from './resource-id';
 import { API_VERSION, PublicIpWireSchema, TrafficManagerWireSchema, type RecordSetWire } from './wire';
 
 /** What an alias record set became: records to create plus a note, or the reason it could not be carried over. */
@@ -19,8 +18,6 @@ export interface AliasContext {
 }
 
 export const setKey = (type: string, name: string) => `${type.toUpperCase()} ${name.toLowerCase()}`;
-
-const eq = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Failures that say something about this one target (no access, gone) become the alias's problem; the rest stop the zone. */
 function describeFailure(err: unknown): string {
@@ -50,46 +47,29 @@ export async function resolveAlias(ctx: AliasContext, rs: RecordSetWire, seen: S
   const name = relName(rs);
   const ttl = rs.properties.TTL && rs.properties.TTL >= 1 ? rs.properties.TTL : 1;
   const targetId = rs.properties.targetResource?.id ?? '';
-  const target = parseResourceId(targetId);
-  const first = target?.parts[0];
-  if (!target || !first) return { ok: false, message: `alias target "${targetId}" is not an Azure resource id` };
+  const target = azureAliasTarget(targetId, ctx.zone);
+  if (target.kind === 'unsupported') return { ok: false, message: target.message };
 
-  if (target.namespace === 'microsoft.network' && first.type === 'dnszones') {
-    const set = target.parts[1];
-    const sameZone =
-      eq(target.subscriptionId, ctx.zone.subscriptionId) &&
-      eq(target.resourceGroup, ctx.zone.resourceGroup) &&
-      eq(first.name, ctx.zone.name);
-    if (!set || target.parts.length !== 2) return { ok: false, message: `alias target "${targetId}" is a zone, not a record set` };
-    if (!sameZone)
-      return {
-        ok: false,
-        message: `alias to a record set in another zone (${first.name}) cannot be carried over; create the records by hand`,
-      };
-    const key = setKey(set.type, set.name);
+  if (target.kind === 'record-set') {
+    const key = setKey(target.type, target.name);
     if (seen.has(key)) return { ok: false, message: 'alias chain loops back on itself' };
     const targetSet = ctx.sets.get(key);
-    if (!targetSet) return { ok: false, message: `alias target ${set.type.toUpperCase()} ${set.name} does not exist in this zone` };
+    if (!targetSet) return { ok: false, message: `alias target ${target.type} ${target.name} does not exist in this zone` };
     const mapped = mapRecordSet(targetSet);
     let records: DnsRecordInput[];
     if (mapped.kind === 'alias') {
       const inner = await resolveAlias(ctx, targetSet, new Set([...seen, setKey(type, name)]));
-      if (!inner.ok)
-        return { ok: false, message: `alias to ${set.type.toUpperCase()} ${set.name}, which is an alias whose ${inner.message}` };
+      if (!inner.ok) return { ok: false, message: `alias to ${target.type} ${target.name}, which is an alias whose ${inner.message}` };
       records = inner.records;
     } else if (mapped.kind === 'records') {
       records = mapped.records;
     } else {
-      return { ok: false, message: `alias target ${set.type.toUpperCase()} ${set.name} holds no records` };
+      return { ok: false, message: `alias target ${target.type} ${target.name} holds no records` };
     }
-    return {
-      ok: true,
-      records: records.map((r) => ({ ...r, name, ttl })),
-      note: `Alias ${type} ${name} → record set ${set.type.toUpperCase()} ${set.name}: copied its ${records.length} record(s); later changes to it will not follow`,
-    };
+    return { ok: true, records: records.map((r) => ({ ...r, name, ttl })), note: copiedSetNote(type, name, target, records.length) };
   }
 
-  if (target.namespace === 'microsoft.network' && first.type === 'trafficmanagerprofiles' && target.parts.length === 1) {
+  if (target.kind === 'traffic-manager') {
     let body: unknown;
     try {
       body = await fetchOnce(ctx, targetId, API_VERSION.trafficManager);
@@ -98,42 +78,33 @@ export async function resolveAlias(ctx: AliasContext, rs: RecordSetWire, seen: S
     }
     const profile = TrafficManagerWireSchema.safeParse(body);
     const fqdn = profile.success ? profile.data.properties.dnsConfig?.fqdn : undefined;
-    if (!fqdn) return { ok: false, message: `Traffic Manager profile ${first.name} has no DNS name` };
+    if (!fqdn) return { ok: false, message: `Traffic Manager profile ${target.name} has no DNS name` };
     const content = fqdn.replace(/\.$/, '').toLowerCase();
     return {
       ok: true,
       records: [{ type: 'CNAME', name, ttl, content }],
-      note: `Alias ${type} ${name} → Traffic Manager profile ${first.name}: migrated as CNAME to ${content}${name === '@' ? ' (flattened at the apex by the target)' : ''}`,
+      note: `Alias ${type} ${name} → Traffic Manager profile ${target.name}: migrated as CNAME to ${content}${name === '@' ? ' (flattened at the apex by the target)' : ''}`,
     };
   }
 
-  if (target.namespace === 'microsoft.network' && first.type === 'publicipaddresses' && target.parts.length === 1) {
-    let body: unknown;
-    try {
-      body = await fetchOnce(ctx, targetId, API_VERSION.publicIp);
-    } catch (err) {
-      return { ok: false, message: describeFailure(err) };
-    }
-    const ip = PublicIpWireSchema.safeParse(body);
-    const address = ip.success ? ip.data.properties.ipAddress : undefined;
-    if (!address) return { ok: false, message: `public IP ${first.name} has no address allocated (a dynamic IP not in use)` };
-    const family = address.includes(':') ? 'AAAA' : 'A';
-    if (type !== family)
-      return {
-        ok: false,
-        message: `alias of type ${type} points at public IP ${first.name}, whose address ${address} is ${family === 'A' ? 'IPv4' : 'IPv6'}`,
-      };
+  let body: unknown;
+  try {
+    body = await fetchOnce(ctx, targetId, API_VERSION.publicIp);
+  } catch (err) {
+    return { ok: false, message: describeFailure(err) };
+  }
+  const ip = PublicIpWireSchema.safeParse(body);
+  const address = ip.success ? ip.data.properties.ipAddress : undefined;
+  if (!address) return { ok: false, message: `public IP ${target.name} has no address allocated (a dynamic IP not in use)` };
+  const family = address.includes(':') ? 'AAAA' : 'A';
+  if (type !== family)
     return {
-      ok: true,
-      records: [{ type: family, name, ttl, content: address.toLowerCase() }],
-      note: `Alias ${type} ${name} → public IP ${first.name}: copied its current address ${address} as a snapshot; Azure kept it in step with the IP, the target will not`,
+      ok: false,
+      message: `alias of type ${type} points at public IP ${target.name}, whose address ${address} is ${family === 'A' ? 'IPv4' : 'IPv6'}`,
     };
-  }
-
-  const kind = [target.namespace, ...target.parts.map((p) => p.type)].join('/');
-  const label = target.parts.map((p) => p.name).join('/');
   return {
-    ok: false,
-    message: `alias to ${kind} "${label}" cannot be carried over (only aliases to record sets of this zone, Traffic Manager profiles and public IPs are resolved); create the record by hand, e.g. a CNAME to the endpoint's host name`,
+    ok: true,
+    records: [{ type: family, name, ttl, content: address.toLowerCase() }],
+    note: `Alias ${type} ${name} → public IP ${target.name}: copied its current address ${address} as a snapshot; Azure kept it in step with the IP, the target will not`,
   };
 }

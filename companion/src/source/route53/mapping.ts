@@ -1,17 +1,21 @@
 import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
-import { recordFromPresentation, recordKey, type DnsRecord } from '@dnsferry/shared';
+import {
+  groupRoutedSets,
+  recordFromPresentation,
+  recordKey,
+  resolveRoutedSet,
+  routedProblem,
+  routingNotes,
+  type DnsRecord,
+  type RoutedSet,
+  type RoutedZone,
+  type RoutingPolicy,
+} from '@dnsferry/shared';
 import type { SourceProblem, SourceZoneContent } from '../source';
 import { bareZoneId, decodeName, relativeTo } from './names';
 
-/** A listed record set with its name read relative to the zone. */
-interface Listed {
-  set: ResourceRecordSet;
-  name: string;
-  type: string;
-}
-
 /** The routing policies, by the field that marks a record set as one; the first found names it. */
-const POLICIES: ReadonlyArray<[keyof ResourceRecordSet, string]> = [
+const POLICIES: ReadonlyArray<[keyof ResourceRecordSet, RoutingPolicy]> = [
   ['Weight', 'weighted'],
   ['Region', 'latency'],
   ['Failover', 'failover'],
@@ -24,34 +28,10 @@ const POLICIES: ReadonlyArray<[keyof ResourceRecordSet, string]> = [
 /** What Route 53 lists as the value of a record set an older API version cannot describe (a traffic policy's). */
 const UNSUPPORTED_SENTINEL = 'includes an attribute that is unsupported on this Route 53 API version';
 
-/** AWS alias targets told apart by their DNS name (ids differ per region and grow with new ones). */
-const AWS_TARGETS: ReadonlyArray<[RegExp, string]> = [
-  [/\.cloudfront\.net$/, 'CloudFront distribution'],
-  [/\.vpce\.amazonaws\.com$/, 'VPC endpoint'],
-  [/\.elb\.amazonaws\.com$|\.elb\.[a-z0-9-]+\.amazonaws\.com$/, 'load balancer'],
-  [/^s3-website[.-]/, 'S3 website'],
-  [/\.execute-api\.[a-z0-9-]+\.amazonaws\.com$/, 'API Gateway'],
-  [/\.awsglobalaccelerator\.com$/, 'Global Accelerator'],
-  [/\.elasticbeanstalk\.com$/, 'Elastic Beanstalk environment'],
-];
-
-const key = (type: string, name: string) => `${type} ${name}`;
-
-function policyOf(set: ResourceRecordSet): string | null {
+function policyOf(set: ResourceRecordSet): RoutingPolicy | null {
   const found = POLICIES.find(([field]) => set[field] !== undefined);
   if (found) return found[1];
   return set.SetIdentifier !== undefined ? 'routing' : null;
-}
-
-type Resolved = { ok: true; records: DnsRecord[]; notes: string[] } | { ok: false; message: string };
-
-interface ZoneContext {
-  zone: { name: string; id: string };
-  groups: Map<string, Listed[]>;
-}
-
-function fqdnOf(name: string, zone: string): string {
-  return name === '@' ? zone : `${name}.${zone}`;
 }
 
 /**
@@ -63,78 +43,34 @@ export function octalEscapesToDecimal(value: string): string {
 }
 
 /** A plain record set's values, each read through the shared registry as Route 53 writes it (presentation form). */
-function valuesOf(l: Listed): Resolved {
-  const values = (l.set.ResourceRecords ?? []).map((r) => r.Value ?? '');
+function valuesOf(set: ResourceRecordSet, type: string, name: string): RoutedSet['content'] {
+  const values = (set.ResourceRecords ?? []).map((r) => r.Value ?? '');
   if (values.some((v) => v.includes(UNSUPPORTED_SENTINEL))) {
     return {
-      ok: false,
+      kind: 'problem',
       message: 'Route 53 lists it only as "unsupported on this API version" (a traffic policy record); create it by hand',
     };
   }
   const records: DnsRecord[] = [];
   for (const value of values) {
     // Route 53 treats names in values as absolute, trailing dot or not.
-    const r = recordFromPresentation({
-      type: l.type,
-      name: l.name,
-      ttl: l.set.TTL ?? 0,
-      rdata: octalEscapesToDecimal(value),
-      origin: null,
-    });
-    if (!r.ok) return { ok: false, message: `value "${value.slice(0, 120)}" cannot be read: ${r.message}` };
+    const r = recordFromPresentation({ type, name, ttl: set.TTL ?? 0, rdata: octalEscapesToDecimal(value), origin: null });
+    if (!r.ok) return { kind: 'problem', message: `value "${value.slice(0, 120)}" cannot be read: ${r.message}` };
     records.push(r.record);
   }
-  return { ok: true, records, notes: [] };
+  return { kind: 'values', records };
 }
 
-function resolveAlias(ctx: ZoneContext, l: Listed, seen: Set<string>): Resolved {
-  const alias = l.set.AliasTarget;
-  const decoded = decodeName(alias?.DNSName ?? '');
-  if (!alias || !decoded) return { ok: false, message: `alias target "${alias?.DNSName ?? ''}" is not a name that can be carried` };
-  const host = decoded.replace(/\.$/, '');
-
-  if (bareZoneId(alias.HostedZoneId ?? '') === ctx.zone.id) {
-    const targetName = relativeTo(decoded, ctx.zone.name);
-    const target = targetName === null ? undefined : ctx.groups.get(key(l.type, targetName));
-    if (targetName === null || !target) return { ok: false, message: `alias target ${l.type} ${host} does not exist in this zone` };
-    const k = key(l.type, targetName);
-    if (seen.has(k)) return { ok: false, message: 'alias chain loops back on itself' };
-    const records: DnsRecord[] = [];
-    for (const member of target) {
-      const inner = resolve(ctx, member, new Set([...seen, k]));
-      if (!inner.ok) return { ok: false, message: `alias to ${l.type} ${targetName}, whose ${inner.message}` };
-      records.push(...inner.records);
-    }
-    const policy = target.map((m) => policyOf(m.set)).find((p) => p !== null);
-    return {
-      ok: true,
-      records: records.map((r) => ({ ...r, name: l.name })),
-      notes: [
-        `Alias ${l.type} ${l.name} → ${l.type} ${targetName} of this zone: copied its ${records.length} record(s)${policy ? ` (all values of its ${policy} set)` : ''}; later changes to it will not follow`,
-      ],
-    };
+/** What a listed record set holds, in the terms of the shared alias rules. */
+function contentOf(set: ResourceRecordSet, type: string, name: string, zone: { name: string; id: string }): RoutedSet['content'] {
+  if (set.TrafficPolicyInstanceId !== undefined) {
+    return { kind: 'problem', message: `record set belongs to traffic policy instance ${set.TrafficPolicyInstanceId}; create it by hand` };
   }
-
-  const kind = AWS_TARGETS.find(([re]) => re.test(host))?.[1] ?? 'AWS target';
-  // An S3 website answers for the bucket named as the record: the host is the record's name before the regional endpoint.
-  const content = kind === 'S3 website' ? `${fqdnOf(l.name, ctx.zone.name)}.${host}` : host;
-  const cname = recordFromPresentation({ type: 'CNAME', name: l.name, ttl: 1, rdata: `${content}.`, origin: null });
-  if (!cname.ok) return { ok: false, message: `alias target ${content} cannot be a CNAME: ${cname.message}` };
-  return {
-    ok: true,
-    records: [cname.record],
-    notes: [
-      `Alias ${l.type} ${l.name} → ${kind} ${host}: migrated as CNAME to ${content}${l.name === '@' ? ' (flattened at the apex by the target)' : ''}, TTL automatic`,
-    ],
-  };
-}
-
-function resolve(ctx: ZoneContext, l: Listed, seen: Set<string>): Resolved {
-  if (l.set.TrafficPolicyInstanceId !== undefined) {
-    return { ok: false, message: `record set belongs to traffic policy instance ${l.set.TrafficPolicyInstanceId}; create it by hand` };
-  }
-  if (l.set.AliasTarget) return resolveAlias(ctx, l, seen);
-  return valuesOf(l);
+  const alias = set.AliasTarget;
+  if (!alias) return valuesOf(set, type, name);
+  const decoded = decodeName(alias.DNSName ?? '');
+  if (!decoded) return { kind: 'problem', message: `alias target "${alias.DNSName ?? ''}" is not a name that can be carried` };
+  return { kind: 'alias', target: decoded.replace(/\.$/, ''), sameZone: bareZoneId(alias.HostedZoneId ?? '') === zone.id };
 }
 
 /**
@@ -145,7 +81,7 @@ function resolve(ctx: ZoneContext, l: Listed, seen: Set<string>): Resolved {
  */
 export function mapRecordSets(sets: ResourceRecordSet[], zone: { name: string; id: string }): SourceZoneContent {
   const content: SourceZoneContent = { records: [], problems: [], notes: [] };
-  const groups = new Map<string, Listed[]>();
+  const routed: RoutedSet[] = [];
   for (const set of sets) {
     const type = (set.Type ?? '').toUpperCase();
     const decoded = decodeName(set.Name ?? '');
@@ -154,11 +90,18 @@ export function mapRecordSets(sets: ResourceRecordSet[], zone: { name: string; i
       content.problems.push({ name: set.Name ?? '?', type, message: 'the name holds characters a record name cannot carry; not migrated' });
       continue;
     }
-    const k = key(type, name);
-    groups.set(k, [...(groups.get(k) ?? []), { set, name, type }]);
+    routed.push({
+      type,
+      name,
+      identifier: set.SetIdentifier,
+      policy: policyOf(set),
+      healthChecked: set.HealthCheckId !== undefined,
+      content: contentOf(set, type, name, zone),
+    });
   }
 
-  const ctx: ZoneContext = { zone, groups };
+  const groups = groupRoutedSets(routed);
+  const routedZone: RoutedZone = { name: zone.name, groups };
   const seen = new Set<string>();
   for (const members of groups.values()) {
     const first = members[0];
@@ -174,13 +117,9 @@ export function mapRecordSets(sets: ResourceRecordSet[], zone: { name: string; i
     }
     const problems: SourceProblem[] = [];
     for (const member of members) {
-      const r = resolve(ctx, member, new Set());
+      const r = resolveRoutedSet(routedZone, member);
       if (!r.ok) {
-        problems.push({
-          name,
-          type,
-          message: `${member.set.SetIdentifier ? `record set "${member.set.SetIdentifier}": ` : ''}${r.message}`,
-        });
+        problems.push({ name, type, message: routedProblem(member, r.message) });
         continue;
       }
       content.notes.push(...r.notes);
@@ -193,19 +132,7 @@ export function mapRecordSets(sets: ResourceRecordSet[], zone: { name: string; i
       }
     }
     content.problems.push(...problems);
-    const policy = members.map((m) => policyOf(m.set)).find((p) => p !== null);
-    if (policy) {
-      const ids = members.map((m) => m.set.SetIdentifier ?? '?').join(', ');
-      content.notes.push(
-        `${type} ${name}: ${policy} routing is not carried (record sets ${ids}); the target answers with the values of all of them together${policy === 'failover' ? ', the secondary too while the primary is healthy' : ''}`,
-      );
-    }
-    const checked = members.filter((m) => m.set.HealthCheckId !== undefined).length;
-    if (checked > 0) {
-      content.notes.push(
-        `${type} ${name}: health checks are not carried (${checked} record set(s)); the target answers whether or not the endpoints are healthy`,
-      );
-    }
+    content.notes.push(...routingNotes(members));
   }
   return content;
 }

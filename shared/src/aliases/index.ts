@@ -1,0 +1,2 @@
+export * from './route53';
+export * from './azure';
