@@ -67,6 +67,19 @@ describe('POST /api/migrate with zoneFile', () => {
     ]);
   });
 
+  it('skips the DNSSEC records of a signed zone showing each as the file writes it', async () => {
+    const rrsig = 'A 13 2 300 20261201000000 20261101000000 12345 signed.example. oJB1W6WNGv+ldvQ3WDG0MQkg5IEhjRip8WTr';
+    const nsec = 'www.signed.example. A RRSIG NSEC';
+    const file = `$TTL 300\n@ A 192.0.2.1\n@ RRSIG ${rrsig}\n@ NSEC ${nsec}\n`;
+    const { events } = await stack.migrate({ zones: [{ name: 'signed.example', zoneFile: file }] });
+    expect(zoneComplete(events, 'signed.example')).toMatchObject({ created: 1, skipped: 2 });
+    const skips = events.filter((e) => e.type === 'skip').map((e) => ('record' in e ? e.record : undefined));
+    expect(skips).toEqual([
+      expect.objectContaining({ type: 'RRSIG', name: '@', content: rrsig }),
+      expect.objectContaining({ type: 'NSEC', name: '@', content: nsec }),
+    ]);
+  });
+
   it('refuses a zone sent both as records and as zoneFile', async () => {
     const res = await stack.migrate({ zones: [{ name: 'example.com', records: [], zoneFile: '@ IN A 192.0.2.1' }] });
     expect(res.status).toBe(400);
