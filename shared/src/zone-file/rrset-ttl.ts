@@ -2,6 +2,8 @@ import type { ZoneEntry, ZoneNote } from './schema';
 
 /** Entries between two points where a server may give way to its other callers. */
 const STEP = 8192;
+/** Notes given line by line; past them one note counts the rest (each entry still carries its own). */
+const MAX_NOTES = 100;
 
 /** Records of one owner that BIND's loader hands to its database together, with the TTL each set takes there. */
 interface Group {
@@ -20,6 +22,17 @@ interface Group {
 export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], generated: Array<[number, number]>): Generator<void, void> {
   /** Each set's TTL in the zone so far, the line that gave it, and its records. */
   const zone = new Map<string, { ttl: number; line: number; members: ZoneEntry[] }>();
+  let given = 0;
+  let more: ZoneNote | null = null;
+  const note = (e: ZoneEntry, message: string) => {
+    e.notes.push(message);
+    if (given++ < MAX_NOTES) {
+      notes.push({ line: e.line, message });
+      return;
+    }
+    more ??= { line: e.line, message: '' };
+    more.message = `${given - MAX_NOTES} more records from line ${more.line} on take the TTL of their RRset, as BIND gives it (RFC 2181 §5.2)`;
+  };
   const add = (group: Group) => {
     for (const [key, set] of group.sets) {
       const held = zone.get(key);
@@ -29,7 +42,7 @@ export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], gener
       }
       if (held.ttl !== set.ttl) {
         const message = `${setName(set.first)}: TTL ${set.ttl} on line ${set.first.line}, ${held.ttl} on line ${held.line}; BIND loads line ${set.first.line} last, so the whole set takes ${set.ttl} (RFC 2181 §5.2)`;
-        note(set.first, notes, message);
+        note(set.first, message);
         for (const m of held.members) {
           m.ttl = set.ttl;
           m.notes.push(message);
@@ -64,7 +77,6 @@ export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], gener
     if (e.ttl !== set.ttl) {
       note(
         e,
-        notes,
         `${setName(e)}: TTL ${e.ttl} differs from ${set.ttl}, the TTL of the set's first record (line ${set.first.line}); BIND gives the whole set ${set.ttl} (RFC 2181 §5.2)`,
       );
       e.ttl = set.ttl;
@@ -72,6 +84,7 @@ export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], gener
     set.members.push(e);
   }
   add(pending);
+  if (more) notes.push(more);
 }
 
 function setKey(e: ZoneEntry): string {
@@ -81,8 +94,3 @@ function setKey(e: ZoneEntry): string {
 }
 
 const setName = (e: ZoneEntry) => `the ${e.type} records of ${e.owner}`;
-
-function note(e: ZoneEntry, notes: ZoneNote[], message: string): void {
-  e.notes.push(message);
-  notes.push({ line: e.line, message });
-}

@@ -32,4 +32,15 @@ describe('one TTL per RRset (RFC 2181 §5.2), as BIND loads the file', () => {
     expect(zone.records.map((r) => r.ttl)).toEqual([100, 200, 300, 300]);
     expect(zone.notes).toEqual([]);
   });
+
+  it('notes the first hundred records line by line, then counts the rest in one note', () => {
+    const lines = Array.from({ length: 150 }, (_, i) => `h${i} 600 A 192.0.2.1\nh${i} 300 A 192.0.2.2`);
+    const zone = read(lines);
+    expect(zone.records.every((r) => r.ttl === 600)).toBe(true);
+    expect(zone.notes).toHaveLength(101);
+    expect(zone.notes[100]).toEqual({
+      line: 203,
+      message: '50 more records from line 203 on take the TTL of their RRset, as BIND gives it (RFC 2181 §5.2)',
+    });
+  });
 });
