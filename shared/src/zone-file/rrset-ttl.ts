@@ -2,13 +2,20 @@ import type { ZoneEntry, ZoneNote } from './schema';
 
 /** Entries between two points where a server may give way to its other callers. */
 const STEP = 8192;
-/** Notes given line by line; past them one note counts the rest (each entry still carries its own). */
+/** Notes given line by line; past them one note counts the rest. */
 const MAX_NOTES = 100;
 
-/** Records of one owner that BIND's loader hands to its database together, with the TTL each set takes there. */
-interface Group {
-  owner: string | null;
-  sets: Map<string, { ttl: number; first: ZoneEntry; members: ZoneEntry[] }>;
+/** One RRset: its TTL in the zone as loaded so far, and the group of lines it is in now. */
+interface RrSet {
+  /** The TTL the zone holds for it once its groups so far are loaded; its records read it at the end. */
+  ttl: number;
+  /** The line that gave `ttl`. */
+  line: number;
+  loaded: boolean;
+  /** The group it was last seen in, the TTL that group gives it and the group's first record of it. */
+  group: number;
+  groupTtl: number;
+  groupFirst: ZoneEntry | null;
 }
 
 /**
@@ -20,71 +27,82 @@ interface Group {
  * of one covered type. `generated` holds the [from, to) index ranges of the entries `$GENERATE` wrote.
  */
 export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], generated: Array<[number, number]>): Generator<void, void> {
-  /** Each set's TTL in the zone so far, the line that gave it, and its records. */
-  const zone = new Map<string, { ttl: number; line: number; members: ZoneEntry[] }>();
+  const sets = new Map<string, RrSet>();
+  const setOf: RrSet[] = new Array<RrSet>(entries.length);
   let given = 0;
   let more: ZoneNote | null = null;
-  const note = (e: ZoneEntry, message: string) => {
-    e.notes.push(message);
+  /** `message` is built only for the notes given line by line: a file of a million changed records builds none past them. */
+  const note = (e: ZoneEntry, message: () => string) => {
     if (given++ < MAX_NOTES) {
-      notes.push({ line: e.line, message });
+      const text = message();
+      e.notes.push(text);
+      notes.push({ line: e.line, message: text });
       return;
     }
     more ??= { line: e.line, message: '' };
     more.message = `${given - MAX_NOTES} more records from line ${more.line} on take the TTL of their RRset, as BIND gives it (RFC 2181 §5.2)`;
   };
-  const add = (group: Group) => {
-    for (const [key, set] of group.sets) {
-      const held = zone.get(key);
-      if (held === undefined) {
-        zone.set(key, { ttl: set.ttl, line: set.first.line, members: set.members });
-        continue;
-      }
-      if (held.ttl !== set.ttl) {
-        const message = `${setName(set.first)}: TTL ${set.ttl} on line ${set.first.line}, ${held.ttl} on line ${held.line}; BIND loads line ${set.first.line} last, so the whole set takes ${set.ttl} (RFC 2181 §5.2)`;
-        note(set.first, message);
-        for (const m of held.members) {
-          m.ttl = set.ttl;
-          m.notes.push(message);
-        }
-      }
-      held.ttl = set.ttl;
-      held.line = set.first.line;
-      for (const m of set.members) held.members.push(m); // a loop: a set may hold more records than a call takes arguments
-    }
+  /** A group's sets are added to the zone: each takes the TTL the group gives it. */
+  const load = (set: RrSet) => {
+    const first = set.groupFirst as ZoneEntry;
+    if (set.loaded && set.ttl !== set.groupTtl)
+      note(
+        first,
+        () =>
+          `${setName(first)}: TTL ${set.groupTtl} on line ${first.line}, ${set.ttl} on line ${set.line}; BIND loads line ${first.line} last, so the whole set takes ${set.groupTtl} (RFC 2181 §5.2)`,
+      );
+    set.ttl = set.groupTtl;
+    set.line = first.line;
+    set.loaded = true;
   };
-  let pending: Group = { owner: null, sets: new Map() };
+  const inGroup: RrSet[] = [];
+  let group = 0;
+  let owner: string | null = null;
   let range = 0;
   for (let i = 0; i < entries.length; i++) {
     if (i % STEP === STEP - 1) yield;
     const e = entries[i] as ZoneEntry;
-    while (range < generated.length && (generated[range]?.[1] ?? 0) <= i) range++;
-    const isGenerated = range < generated.length && (generated[range]?.[0] ?? Infinity) <= i;
-    if (isGenerated) {
-      add({ owner: e.owner, sets: new Map([[setKey(e), { ttl: e.ttl, first: e, members: [e] }]]) });
-      continue;
-    }
-    if (e.owner !== pending.owner) {
-      add(pending);
-      pending = { owner: e.owner, sets: new Map() };
-    }
     const key = setKey(e);
-    const set = pending.sets.get(key);
+    let set = sets.get(key);
     if (set === undefined) {
-      pending.sets.set(key, { ttl: e.ttl, first: e, members: [e] });
+      set = { ttl: e.ttl, line: e.line, loaded: false, group: -1, groupTtl: e.ttl, groupFirst: null };
+      sets.set(key, set);
+    }
+    setOf[i] = set;
+    while (range < generated.length && (generated[range]?.[1] ?? 0) <= i) range++;
+    if (range < generated.length && (generated[range]?.[0] ?? Infinity) <= i) {
+      // loaded at once, on its own: the group of lines around it is loaded later
+      const [groupTtl, groupFirst] = [set.groupTtl, set.groupFirst];
+      set.groupTtl = e.ttl;
+      set.groupFirst = e;
+      load(set);
+      [set.groupTtl, set.groupFirst] = [groupTtl, groupFirst];
       continue;
     }
-    if (e.ttl !== set.ttl) {
+    if (e.owner !== owner) {
+      for (const s of inGroup) load(s);
+      inGroup.length = 0;
+      group++;
+      owner = e.owner;
+    }
+    if (set.group !== group) {
+      set.group = group;
+      set.groupTtl = e.ttl;
+      set.groupFirst = e;
+      inGroup.push(set);
+    } else if (e.ttl !== set.groupTtl)
       note(
         e,
-        `${setName(e)}: TTL ${e.ttl} differs from ${set.ttl}, the TTL of the set's first record (line ${set.first.line}); BIND gives the whole set ${set.ttl} (RFC 2181 §5.2)`,
+        () =>
+          `${setName(e)}: TTL ${e.ttl} differs from ${set.groupTtl}, the TTL of the set's first record (line ${set.groupFirst?.line ?? e.line}); BIND gives the whole set ${set.groupTtl} (RFC 2181 §5.2)`,
       );
-      e.ttl = set.ttl;
-    }
-    set.members.push(e);
   }
-  add(pending);
+  for (const s of inGroup) load(s);
   if (more) notes.push(more);
+  for (let i = 0; i < entries.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    (entries[i] as ZoneEntry).ttl = (setOf[i] as RrSet).ttl;
+  }
 }
 
 function setKey(e: ZoneEntry): string {
