@@ -305,8 +305,8 @@ describe('lines BIND reads, and lines it refuses', () => {
     ['a NAPTR 100 10 "U" "E2U+sip" "1^.*1x1" .', /cannot be its delimiter/],
     ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!\\\\1!" .', /refers to \\1, but its expression has 0 group/],
     ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!\\\\0!" .', /refers to \\0/],
-    ['a NAPTR 100 10 "U" "E2U+sip" "!^(.*$!x!" .', /not closed/],
-    ['a NAPTR 100 10 "U" "E2U+sip" "!^[.*$!x!" .', /not closed/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^(.*$!x!" .', /not a regular expression BIND accepts/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^[.*$!x!" .', /not a regular expression BIND accepts/],
   ])('%s: BIND refuses it, and it is pointed out on its line', (line, message) => {
     const text = `${HEAD}${line}\n`;
     const bind = bindVerdict(text);
@@ -314,6 +314,45 @@ describe('lines BIND reads, and lines it refuses', () => {
     const ours = parseZoneFile(text, 'example.test');
     expect(ours.records.map((r) => r.name)).not.toContain('a');
     expect(ours.issues).toEqual([expect.objectContaining({ line: 5, text: line, message: expect.stringMatching(message) })]);
+  });
+
+  it.each([
+    ['!^(.*)$!\\\\1!', true],
+    ['!a{2}!b!', true],
+    ['!a{255}!b!', true],
+    ['!a{,}!b!', true],
+    ['!a{x}!b!', true],
+    ['!a|b!c!', true],
+    ['!()!c!', true],
+    ['!^!c!', true],
+    ['!$a!c!', true],
+    ['![[:alpha:]_-]!b!', true],
+    ['![]a]!b!', true],
+    ['!a\\\\{2!b!', true],
+    ['!!x!', false],
+    ['!a{2!b!', false],
+    ['!*a!b!', false],
+    ['!a{2,1}!b!', false],
+    ['!a**!b!', false],
+    ['!a|*b!b!', false],
+    ['!(*a)!b!', false],
+    ['!^*a!b!', false],
+    ['!a{256}!b!', false],
+    ['!a+?!b!', false],
+    ['!a||b!c!', false],
+    ['!a{1,2}{3}!b!', false],
+    ['!{1}a!b!', false],
+    ['![[:foo:]]!b!', false],
+    ['![z-a]!b!', false],
+    ['!a(|b)!c!', false],
+    ['!|a!c!', false],
+    ['!a|!c!', false],
+    ['!(a)\\\\2!b!', false],
+  ])('the NAPTR regexp %s: read by BIND %s, and by dnsferry the same', (regexp, reads) => {
+    const text = `${HEAD}a NAPTR 1 1 "u" "" "${regexp}" .\n`;
+    expect('canonical' in bindVerdict(text)).toBe(reads);
+    const ours = parseZoneFile(text, 'example.test');
+    expect(ours.issues.map((i) => i.line)).toEqual(reads ? [] : [5]);
   });
 
   it('gives each RRset one TTL where its lines give several, as BIND loads them, and notes each change', () => {

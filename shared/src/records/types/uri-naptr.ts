@@ -1,3 +1,4 @@
+import { ereGroups } from '../ere';
 import { RdataError, tokenBytes } from '../rdata';
 import type { RecordTypeSpec } from '../spec';
 import { quoteBytes } from '../txt';
@@ -20,7 +21,7 @@ export const URI: RecordTypeSpec = {
  * The checks BIND makes of a NAPTR regexp (RFC 3403 §4.3), so a line it refuses is pointed out here
  * too: empty, or `delim ere delim replacement delim flags` with the delimiter written exactly three
  * times unescaped, not a digit, `\` or `i`; flags only `i`; no NUL; a back-reference `\N` (N ≥ 1) to a
- * group the ERE has; the ERE's groups and brackets closed.
+ * group the ERE has; an ERE BIND accepts (`ereGroups`).
  */
 function checkRegexp(b: Uint8Array): Uint8Array {
   if (b.length === 0) return b;
@@ -61,33 +62,9 @@ function checkRegexp(b: Uint8Array): Uint8Array {
       `is not ended: its delimiter ${String.fromCharCode(delim)} must be written three times (${String.fromCharCode(delim)}regexp${String.fromCharCode(delim)}replacement${String.fromCharCode(delim)})`,
     );
   const groups = ereGroups(ere);
-  if (groups === null) fail('has a group or a bracket that is not closed');
+  if (groups === null) fail('is not a regular expression BIND accepts (POSIX extended)');
   if (backRef > groups) fail(`refers to \\${backRef}, but its expression has ${groups} group(s)`);
   return b;
-}
-
-/** The number of groups of a POSIX extended regular expression, or null when a `(` or `[` is left open. */
-function ereGroups(ere: string): number | null {
-  let groups = 0;
-  let open = 0;
-  for (let i = 0; i < ere.length; i++) {
-    const c = ere[i];
-    if (c === '\\') i++;
-    else if (c === '(') {
-      groups++;
-      open++;
-    } else if (c === ')' && open > 0) open--;
-    else if (c === '[') {
-      // a bracket expression: `]` first (after an optional `^`) is a member, not its end
-      let j = i + 1;
-      if (ere[j] === '^') j++;
-      if (ere[j] === ']') j++;
-      j = ere.indexOf(']', j);
-      if (j < 0) return null;
-      i = j;
-    }
-  }
-  return open === 0 ? groups : null;
 }
 
 /** NAPTR (RFC 3403): `order preference "flags" "service" "regexp" replacement`. */
