@@ -1,6 +1,7 @@
 import {
   DnsRecordSchema,
   clashAtName,
+  cnameClash,
   describeValue,
   disposition,
   heldTtl,
@@ -188,8 +189,7 @@ export function* planning(
     const set = rrset(h.record);
     if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
     const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.record.type));
-    const displaced =
-      (types.has('CNAME') && h.record.type !== 'CNAME') || (types.size > 0 && !types.has('CNAME') && h.record.type === 'CNAME');
+    const displaced = [...types].some((t) => t !== h.record.type && cnameClash(h.record.name, t, h.record.type));
     if (sourceSets.has(set)) {
       if (mirror) removals.push({ held: h, reason: `replaced by the source's ${h.record.type} ${h.record.name}` });
     } else if (mirror && displaced) {
@@ -218,7 +218,7 @@ function attachReplacements(steps: PlanStep[], removals: Removal[]): void {
   for (const s of steps) {
     if (s.action !== 'create' || told.has(s.record.name + '|' + s.record.type)) continue;
     const replaced = (byName.get(s.record.name) ?? []).filter(
-      (r) => r.held.record.type === s.record.type || s.record.type === 'CNAME' || r.held.record.type === 'CNAME',
+      (r) => r.held.record.type === s.record.type || cnameClash(s.record.name, s.record.type, r.held.record.type),
     );
     if (replaced.length === 0) continue;
     told.add(s.record.name + '|' + s.record.type);

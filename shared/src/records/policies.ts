@@ -28,15 +28,30 @@ const POLICY_RULE: Record<SinglePolicy, string> = {
 };
 
 /**
- * Why `r` cannot join `others` (the records its name will hold): a CNAME stands alone at its name
- * (RFC 1034 §3.6.2), and a name publishes one SPF policy and one DMARC record. Null when it can.
+ * Whether records of types `a` and `b` cannot share the name `name` (relative to the zone, `@` the apex).
+ * A CNAME stands alone at its name (RFC 1034 §3.6.2), except at the apex: the target flattens a CNAME
+ * there (it answers with the target's addresses), so the CNAME may sit beside MX, TXT and the rest, but
+ * not beside A or AAAA (which would answer in its place) or a second CNAME (Cloudflare 81053/81054).
+ */
+export function cnameClash(name: string, a: string, b: string): boolean {
+  if (a !== 'CNAME' && b !== 'CNAME') return false;
+  if (name !== '@') return true;
+  const other = a === 'CNAME' ? b : a;
+  return other === 'A' || other === 'AAAA' || other === 'CNAME';
+}
+
+/**
+ * Why `r` cannot join `others` (the records its name will hold): a CNAME stands alone at its name but
+ * at the apex (`cnameClash`), and a name publishes one SPF policy and one DMARC record. Null when it can.
  */
 export function clashAtName(r: RecordLike, others: readonly RecordLike[]): string | null {
-  if (r.type === 'CNAME' && others.length > 0) {
-    return `a CNAME stands alone at its name (RFC 1034 §3.6.2), and ${r.name} also holds ${others.map((o) => o.type).join(', ')}`;
-  }
-  const cname = others.find((o) => o.type === 'CNAME');
-  if (cname) return `${r.name} holds a CNAME, which stands alone at its name (RFC 1034 §3.6.2)`;
+  const clashing = others.filter((o) => cnameClash(r.name, r.type, o.type));
+  const rule =
+    r.name === '@'
+      ? 'at the apex a CNAME is flattened and may sit beside other records, but not beside A, AAAA or another CNAME'
+      : 'a CNAME stands alone at its name (RFC 1034 §3.6.2)';
+  if (r.type === 'CNAME' && clashing.length > 0) return `${rule}, and ${r.name} also holds ${clashing.map((o) => o.type).join(', ')}`;
+  if (clashing.length > 0) return `${r.name} holds a CNAME: ${rule}`;
   const policy = singlePolicy(r);
   if (policy && others.some((o) => singlePolicy(o) === policy)) return `it would be a second ${policy} record: ${POLICY_RULE[policy]}`;
   return null;

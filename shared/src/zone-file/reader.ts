@@ -3,6 +3,7 @@ import { cloudflareProxied } from './cloudflare-tags';
 import { readDirective } from './directives';
 import { lexZoneFile, type LexedLine } from './lexer';
 import { absoluteName } from './owner-name';
+import { settingRrsetTtls } from './rrset-ttl';
 import type { ZoneEntries } from './schema';
 import { addIssue, full, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
 import { typeName } from './type-names';
@@ -43,6 +44,8 @@ export function readZoneEntries(text: string, zone?: string, opts: { limit?: num
  */
 export function* readingZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ZoneEntries> {
   const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text), opts.limit);
+  /** The entries `$GENERATE` wrote, as [from, to) ranges: BIND loads them apart from the lines around them. */
+  const generated: Array<[number, number]> = [];
   for (const lexed of lexZoneFile(text)) {
     if (state.stoppedAt !== null) break;
     if (lexed === null) {
@@ -56,9 +59,14 @@ export function* readingZoneEntries(text: string, zone?: string, opts: { limit?:
     }
     const first = lexed.tokens[0];
     if (first === undefined) continue;
-    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) yield* readDirective(state, lexed);
-    else readRecord(state, lexed);
+    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) {
+      const from = state.entries.length;
+      yield* readDirective(state, lexed);
+      if (state.entries.length > from) generated.push([from, state.entries.length]);
+    } else readRecord(state, lexed);
   }
+  yield* settingRrsetTtls(state.entries, state.notes, generated);
+  state.notes.sort((a, b) => a.line - b.line);
   return {
     origin: state.firstOrigin,
     entries: state.entries,

@@ -96,6 +96,31 @@ describe('plan: RRsets, mirror and prune', () => {
     expect(pruned.targetOnly).toBe(0);
   });
 
+  it('mirror: an apex CNAME displaces the A and AAAA there, and leaves MX and TXT beside it (the target flattens it)', () => {
+    const existing = heldAs([
+      A('@', '192.0.2.1'),
+      rec({ type: 'AAAA', name: '@', content: '2001:db8::1' }),
+      rec({ type: 'MX', name: '@', content: 'mail.example.com', priority: 10 }),
+      rec({ type: 'TXT', name: '@', content: '"v=spf1 -all"' }),
+    ]);
+    const cname = rec({ type: 'CNAME', name: '@', content: 'app.host.example' });
+    const mirror = plan(zone, [cname], existing, { mode: 'mirror', prune: false });
+    expect(mirror.steps.map((s) => s.action)).toEqual(['create']);
+    expect(mirror.removals.map((r) => `${r.held.record.type} ${r.reason}`)).toEqual([
+      "A the source's CNAME at @ cannot sit beside it",
+      "AAAA the source's CNAME at @ cannot sit beside it",
+    ]);
+    expect(mirror.steps[0]).toMatchObject({ replaces: [{ type: 'A' }, { type: 'AAAA' }] });
+    // and the other way: the source's MX at the apex leaves the target's CNAME there, its A displaces it
+    const held = heldAs([cname]);
+    expect(
+      plan(zone, [rec({ type: 'MX', name: '@', content: 'mx.example.com', priority: 5 })], held, { mode: 'mirror', prune: false }).removals,
+    ).toEqual([]);
+    expect(plan(zone, [A('@', '192.0.2.7')], held, { mode: 'mirror', prune: false }).removals.map((r) => r.held.record.type)).toEqual([
+      'CNAME',
+    ]);
+  });
+
   it('never removes what the target serves itself, nor an RRset whose source record could not be read', () => {
     const existing = heldAs([
       rec({ type: 'NS', name: '@', content: 'ada.ns.cloudflare.com' }),

@@ -48,6 +48,38 @@ describe('POST /api/migrate with zoneFile', () => {
     expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 8, failed: 3 });
   });
 
+  it('migrates an apex CNAME beside MX and TXT, which the target flattens, and points out an apex CNAME beside an A', async () => {
+    const beside = '$TTL 300\n@ CNAME app.host.example.\n@ MX 10 mail.example.net.\n@ TXT "v=spf1 -all"\n';
+    const withA = '$TTL 300\n@ CNAME app.host.example.\n@ A 192.0.2.1\n@ TXT "hello"\n';
+    const { events } = await stack.migrate({
+      zones: [
+        { name: 'flat.example', zoneFile: beside },
+        { name: 'clash.example', zoneFile: withA },
+      ],
+    });
+    expect(zoneComplete(events, 'flat.example')).toMatchObject({ created: 3, failed: 0 });
+    const flat = stack.sim.records(stack.sim.zoneByName('flat.example')?.id ?? '') as Array<{ type: string; name: string }>;
+    expect(flat.map((r) => `${r.type} ${r.name}`).sort()).toEqual(['CNAME flat.example', 'MX flat.example', 'TXT flat.example']);
+    expect(zoneComplete(events, 'clash.example')).toMatchObject({ created: 2, failed: 1 });
+    const errors = events.filter((e) => e.type === 'error' && e.zone === 'clash.example').map((e) => ('message' in e ? e.message : ''));
+    expect(errors).toEqual([
+      '[2/3] A @ ✗ not added: @ holds a CNAME: at the apex a CNAME is flattened and may sit beside other records, but not beside A, AAAA or another CNAME; mirror mode replaces what is there',
+    ]);
+  });
+
+  it('skips the DNSSEC records of a signed zone showing each as the file writes it', async () => {
+    const rrsig = 'A 13 2 300 20261201000000 20261101000000 12345 signed.example. oJB1W6WNGv+ldvQ3WDG0MQkg5IEhjRip8WTr';
+    const nsec = 'www.signed.example. A RRSIG NSEC';
+    const file = `$TTL 300\n@ A 192.0.2.1\n@ RRSIG ${rrsig}\n@ NSEC ${nsec}\n`;
+    const { events } = await stack.migrate({ zones: [{ name: 'signed.example', zoneFile: file }] });
+    expect(zoneComplete(events, 'signed.example')).toMatchObject({ created: 1, skipped: 2 });
+    const skips = events.filter((e) => e.type === 'skip').map((e) => ('record' in e ? e.record : undefined));
+    expect(skips).toEqual([
+      expect.objectContaining({ type: 'RRSIG', name: '@', content: rrsig }),
+      expect.objectContaining({ type: 'NSEC', name: '@', content: nsec }),
+    ]);
+  });
+
   it('refuses a zone sent both as records and as zoneFile', async () => {
     const res = await stack.migrate({ zones: [{ name: 'example.com', records: [], zoneFile: '@ IN A 192.0.2.1' }] });
     expect(res.status).toBe(400);

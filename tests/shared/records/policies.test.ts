@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clashAtName, singlePolicy } from '@dnsferry/shared';
+import { clashAtName, cnameClash, singlePolicy } from '@dnsferry/shared';
 
 const txt = (name: string, content: string) => ({ type: 'TXT', name, content });
 
@@ -30,5 +30,37 @@ describe('what a name may hold only once', () => {
     expect(clashAtName(txt('@', '"v=spf1 -all"'), [txt('@', '"verification=1"'), { type: 'MX', name: '@', content: 'mx' }])).toBeNull();
     expect(clashAtName(txt('_dmarc', '"v=DMARC1; p=reject"'), [txt('_dmarc', '"v=DMARC1; p=none"')])).toMatch(/second DMARC record/);
     expect(clashAtName({ type: 'A', name: 'www', content: '192.0.2.2' }, [a])).toBeNull();
+  });
+
+  it('at the apex a CNAME is flattened: it may sit beside MX, TXT and the rest, not beside A, AAAA or another CNAME', () => {
+    const cname = { type: 'CNAME', name: '@', content: 'app.host.example' };
+    const others = [
+      { type: 'MX', name: '@', content: 'mail.example.com' },
+      txt('@', '"v=spf1 -all"'),
+      { type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"' },
+    ];
+    expect(clashAtName(cname, others)).toBeNull();
+    for (const o of others) expect(clashAtName(o, [cname])).toBeNull();
+    expect(clashAtName(cname, [...others, { type: 'AAAA', name: '@', content: '2001:db8::1' }])).toBe(
+      'at the apex a CNAME is flattened and may sit beside other records, but not beside A, AAAA or another CNAME, and @ also holds AAAA',
+    );
+    expect(clashAtName({ type: 'A', name: '@', content: '192.0.2.1' }, [cname])).toMatch(/^@ holds a CNAME: at the apex/);
+    expect(clashAtName({ ...cname, content: 'other.host.example' }, [cname])).toMatch(/also holds CNAME$/);
+    // below the apex the RFC rule stands
+    expect(clashAtName({ type: 'CNAME', name: 'www', content: 'x.example' }, [{ type: 'MX', name: 'www', content: 'mx' }])).toMatch(
+      /RFC 1034 §3\.6\.2.*also holds MX$/,
+    );
+  });
+
+  it.each([
+    ['@', 'CNAME', 'MX', false],
+    ['@', 'TXT', 'CNAME', false],
+    ['@', 'CNAME', 'A', true],
+    ['@', 'AAAA', 'CNAME', true],
+    ['@', 'CNAME', 'CNAME', true],
+    ['www', 'CNAME', 'MX', true],
+    ['www', 'A', 'TXT', false],
+  ])('at %s, %s beside %s clashes: %s', (name, a, b, clash) => {
+    expect(cnameClash(name, a, b)).toBe(clash);
   });
 });

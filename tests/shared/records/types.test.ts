@@ -35,6 +35,13 @@ const CASES: Array<[type: string, rdata: string, content: string]> = [
     '1 . ipv6hint=2001:db8::0:1 port=8443 alpn=h3 mandatory=port,alpn',
     '1 . mandatory=alpn,port alpn="h3" port=8443 ipv6hint=2001:db8::1',
   ],
+  // an escaped comma stays inside an ALPN id (RFC 9460 appendix A.1): two ids, `foo,bar` and `h2`, as BIND prints them
+  ['HTTPS', '1 . alpn=foo\\092,bar,h2', '1 . alpn="foo\\\\,bar,h2"'],
+  ['HTTPS', '1 . alpn="foo\\\\,bar,h2"', '1 . alpn="foo\\\\,bar,h2"'],
+  ['HTTPS', '1 . alpn="h2\\,h3"', '1 . alpn="h2,h3"'],
+  // a key written by number carries its value in wire form
+  ['HTTPS', '1 . key1="\\002h3" key3="\\001\\187"', '1 . alpn="h3" port=443'],
+  ['HTTPS', '1 . key997="" ech=', '1 . ech key997'],
   ['SVCB', '0 svc', '0 svc.example.com'],
   ['SVCB', '16 foo.example.org. key667=hello no-default-alpn alpn=h2', '16 foo.example.org alpn="h2" no-default-alpn key667="hello"'],
   ['NAPTR', '100 10 "S" "SIP+D2U" "" _sip._udp', '100 10 "S" "SIP+D2U" "" _sip._udp.example.com'],
@@ -71,6 +78,20 @@ describe('every record type, read from its presentation form', () => {
     ['DS', '1 13 2 XYZ', 'the digest must be hexadecimal digits, in pairs'],
     ['SRV', '1 2 70000 t.example.com.', 'the SRV port must be a whole number from 0 to 65535, not "70000"'],
     ['HTTPS', '1 . colour=blue', '"colour" is not an SVCB parameter'],
+    ['HTTPS', '1 . key00997=x', 'the SVCB key "key00997" has leading zeros, which BIND refuses: write key997'],
+    ['HTTPS', '1 . Alpn=h2', 'the SVCB key "Alpn" must be written in lower case (alpn)'],
+    ['HTTPS', '1 . alpn=h2,,h3', 'alpn= has an empty item'],
+    ['HTTPS', '1 . key1=h2', 'the alpn value is not a list of ids'],
+    ['HTTPS', '1 . mandatory=port alpn=h2', 'mandatory names port, which the record does not have'],
+    ['SVCB', '1 . no-default-alpn', 'no-default-alpn needs an alpn parameter'],
+    ['HTTPS', '1 . dohpath=/dns-query', 'dohpath=/dns-query has no {?dns} variable'],
+    [
+      'NAPTR',
+      '100 10 "U" "E2U+sip" "!^.*$!sip:info@example.com" .',
+      'the NAPTR regexp "!^.*$!sip:info@example.com" is not ended: its delimiter ! must be written three times (!regexp!replacement!)',
+    ],
+    ['NAPTR', '100 10 "U" "E2U+sip" "!^.*$!\\\\1!" .', 'the NAPTR regexp "!^.*$!\\\\1!" refers to \\1, but its expression has 0 group(s)'],
+    ['NAPTR', '100 10 "U" "E2U+sip" "!^.*$!x!g" .', 'the NAPTR regexp "!^.*$!x!g" has flags other than i'],
     ['URI', '1 1 http://x', 'the URI target must be in quotes'],
     ['LOC', '95 0 0 N 0 E 0m', 'the latitude 95 0 0 N is not degrees, minutes and seconds'],
     ['TLSA', '3 1 1', 'the certificate data is missing'],
@@ -81,6 +102,18 @@ describe('every record type, read from its presentation form', () => {
   });
 });
 
+describe('DNSSEC records the target signs itself', () => {
+  it.each([
+    ['RRSIG', 'A 13 3 300 20261201000000 20261101000000 12345 example.com. oJB1W6WNGv+ldvQ3WDG0MQkg5IEhjRip8WTr'],
+    ['NSEC', 'next A RRSIG NSEC'],
+    ['NSEC', 'Next.Example.com. A RRSIG NSEC'],
+    ['NSEC3', '1 0 10 aabbccdd 2vptu5timamqttgl4luu9kg21e0aor3s A RRSIG'],
+  ])('keeps %s %s as written, so its skip shows the record the file holds', (type, rdata) => {
+    const res = recordFromPresentation({ type, name: 'x', ttl: 300, rdata, origin: 'example.com' });
+    expect(res.ok && res.record.content).toBe(rdata);
+  });
+});
+
 describe('RFC 3597 generic RDATA and wire form', () => {
   it.each([
     ['TYPE257', '\\# 22 000569737375656c657473656e63727970742e6f7267', 'CAA', '0 issue "letsencrypt.org"'],
@@ -88,6 +121,11 @@ describe('RFC 3597 generic RDATA and wire form', () => {
     ['TYPE65', '\\# 15 000100000100030268320003000201bb', 'HTTPS', 'invalid'],
     ['TYPE65', '\\# 16 000100000100030268320003000201bb', 'HTTPS', '1 . alpn="h2" port=443'],
     ['TYPE64', '\\# 19 0000 03666f6f076578616d706c6503636f6d00', 'SVCB', '0 foo.example.com'],
+    // the ids `foo,bar` and `h2` on the wire read as their presentation form writes them
+    ['TYPE65', '\\# 18 0001 00 0001 000b 07666f6f2c626172 026832', 'HTTPS', '1 . alpn="foo\\\\,bar,h2"'],
+    ['TYPE65', '\\# 10 0001 00 0001 0003 00 6832', 'HTTPS', 'invalid'],
+    ['TYPE65', '\\# 15 0001 00 0001 0003 026832 0003 0001 bb', 'HTTPS', 'invalid'],
+    ['TYPE35', '\\# 13 0064 000a 00 00 05 215e2e2a21 00', 'NAPTR', 'invalid'],
     ['TYPE52', '\\# 6 030101 abcdef', 'TLSA', '3 1 1 ABCDEF'],
     ['TYPE29', '\\# 16 00 12 16 13 8b0d2c8c 8b5d4c5c 00989680', 'LOC', 'LOC'],
     ['TXT', '\\# 6 06 c3 85 4c 41 4e', 'TXT', 'invalid'],

@@ -235,3 +235,163 @@ describe('zone files read as BIND reads them', () => {
     );
   });
 });
+
+/** The head of every small zone below: the record under test is on line 5. */
+const HEAD = '$TTL 300\n@ IN SOA ns hostmaster 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n';
+let cases = 0;
+
+/** What BIND makes of a small zone of example.test: its canonical reading and warnings, or why it refuses the zone. */
+function bindVerdict(text: string): { canonical: string; warnings: string } | { refused: string } {
+  const file = join(dir, `case-${++cases}.zone`);
+  writeFileSync(file, text);
+  const run = spawnSync('named-compilezone', [...COMPILE, 'example.test', file], { encoding: 'utf8' });
+  if (run.status !== 0) return { refused: `${run.stdout}${run.stderr}` };
+  const canonical = run.stdout
+    .split('\n')
+    .filter((l) => RECORD_LINE.test(l))
+    .join('\n');
+  return { canonical, warnings: run.stderr };
+}
+
+const sorted = (records: DnsRecord[]) => records.map((r) => JSON.stringify(r)).sort();
+
+describe('lines BIND reads, and lines it refuses', () => {
+  it.each([
+    'a HTTPS 1 . alpn=foo\\092,bar,h2',
+    'a HTTPS 1 . alpn="foo\\\\,bar,h2"',
+    'a HTTPS 1 . alpn="h2\\,h3"',
+    'a HTTPS 1 . alpn="a\\\\\\\\b,c"',
+    'a HTTPS 1 . key1="\\002h3" key3="\\001\\187"',
+    'a HTTPS 1 . key997="" ech= port=0443',
+    'a HTTPS 1 . key65535',
+    'a SVCB 1 . alpn=h2 no-default-alpn mandatory=key1',
+    'a HTTPS 1 . dohpath=/q{?dns}',
+    'a NAPTR 100 10 "U" "E2U+sip" "!^(.*)$!sip:\\\\1@example.com!i" .',
+    'a NAPTR 100 10 "U" "E2U+sip" "!^.*\\\\!$!x!" .',
+    'a NAPTR 100 10 "a!" "" "" .',
+    'a RRSIG A 13 3 300 20261201000000 20261101000000 12345 example.test. oJB1W6WNGv+ldvQ3WDG0MQkg5IEhjRip8WTr',
+    'a NSEC next.example.test. A RRSIG NSEC',
+  ])('%s: the records BIND reads', (line) => {
+    const text = `${HEAD}${line}\n`;
+    const bind = bindVerdict(text);
+    if ('refused' in bind) throw new Error(`BIND refused ${line}: ${bind.refused}`);
+    const ours = parseZoneFile(text, 'example.test');
+    expect(ours.issues).toEqual([]);
+    expect(sorted(ours.records)).toEqual(sorted(parseZoneFile(bind.canonical, 'example.test').records));
+  });
+
+  it.each([
+    ['a HTTPS 1 . key00997=x', /leading zeros.*key997/],
+    ['a HTTPS 1 . key01=x', /leading zeros.*key1/],
+    ['a HTTPS 1 . KEY997=x', /lower case \(key997\)/],
+    ['a HTTPS 1 . Alpn=h2', /lower case \(alpn\)/],
+    ['a HTTPS 1 . key1=h2', /alpn value is not a list of ids/],
+    ['a HTTPS 1 . key3=443', /port value is not 2 bytes/],
+    ['a HTTPS 1 . key65536=x', /not an SVCB parameter/],
+    ['a HTTPS 1 . alpn=h2,,h3', /empty item/],
+    ['a HTTPS 1 . alpn=', /empty item/],
+    ['a HTTPS 1 . alpn=foo\\\\', /ends with a backslash/],
+    ['a HTTPS 1 . mandatory=key7', /mandatory names dohpath, which the record does not have/],
+    ['a HTTPS 1 . mandatory=mandatory', /cannot name itself/],
+    ['a HTTPS 1 . mandatory=alpn,alpn alpn=h2', /names a key twice/],
+    ['a SVCB 1 . key2', /no-default-alpn needs an alpn/],
+    ['a HTTPS 1 . alpn=h2 no-default-alpn=x', /takes no value/],
+    ['a HTTPS 1 . alpn=h2 key1="\\002h3"', /appears twice/],
+    ['a HTTPS 1 . dohpath=/q{?dnsx}', /no \{\?dns\} variable/],
+    ['a HTTPS 1 . ech=abc', /base64/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!sip:info@example.com" .', /is not ended: its delimiter ! must be written three times/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!x!!" .', /more than three times/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!x!g" .', /flags other than i/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "1^.*1x1" .', /cannot be its delimiter/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!\\\\1!" .', /refers to \\1, but its expression has 0 group/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^.*$!\\\\0!" .', /refers to \\0/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^(.*$!x!" .', /not a regular expression BIND accepts/],
+    ['a NAPTR 100 10 "U" "E2U+sip" "!^[.*$!x!" .', /not a regular expression BIND accepts/],
+  ])('%s: BIND refuses it, and it is pointed out on its line', (line, message) => {
+    const text = `${HEAD}${line}\n`;
+    const bind = bindVerdict(text);
+    expect('refused' in bind && bind.refused).toMatch(/:5: /);
+    const ours = parseZoneFile(text, 'example.test');
+    expect(ours.records.map((r) => r.name)).not.toContain('a');
+    expect(ours.issues).toEqual([expect.objectContaining({ line: 5, text: line, message: expect.stringMatching(message) })]);
+  });
+
+  it.each([
+    ['!^(.*)$!\\\\1!', true],
+    ['!a{2}!b!', true],
+    ['!a{255}!b!', true],
+    ['!a{,}!b!', true],
+    ['!a{x}!b!', true],
+    ['!a|b!c!', true],
+    ['!()!c!', true],
+    ['!^!c!', true],
+    ['!$a!c!', true],
+    ['![[:alpha:]_-]!b!', true],
+    ['![]a]!b!', true],
+    ['!a\\\\{2!b!', true],
+    ['!!x!', false],
+    ['!a{2!b!', false],
+    ['!*a!b!', false],
+    ['!a{2,1}!b!', false],
+    ['!a**!b!', false],
+    ['!a|*b!b!', false],
+    ['!(*a)!b!', false],
+    ['!^*a!b!', false],
+    ['!a{256}!b!', false],
+    ['!a+?!b!', false],
+    ['!a||b!c!', false],
+    ['!a{1,2}{3}!b!', false],
+    ['!{1}a!b!', false],
+    ['![[:foo:]]!b!', false],
+    ['![z-a]!b!', false],
+    ['!a(|b)!c!', false],
+    ['!|a!c!', false],
+    ['!a|!c!', false],
+    ['!(a)\\\\2!b!', false],
+  ])('the NAPTR regexp %s: read by BIND %s, and by dnsferry the same', (regexp, reads) => {
+    const text = `${HEAD}a NAPTR 1 1 "u" "" "${regexp}" .\n`;
+    expect('canonical' in bindVerdict(text)).toBe(reads);
+    const ours = parseZoneFile(text, 'example.test');
+    expect(ours.issues.map((i) => i.line)).toEqual(reads ? [] : [5]);
+  });
+
+  it('gives each RRset one TTL where its lines give several, as BIND loads them, and notes each change', () => {
+    const lines = [
+      'a 900 A 192.0.2.1', // 5: later groups of a replace this TTL
+      'c A 192.0.2.9',
+      'a 100 A 192.0.2.2',
+      'c A 192.0.2.8',
+      'a 500 A 192.0.2.3', // 9: the last group of a, so the set's TTL
+      'a 700 A 192.0.2.4', // 10: BIND warns, takes 500
+      'd 100 MX 1 x',
+      'd 200 TXT "a"',
+      'd 300 MX 2 y', // 13: same owner group: BIND warns, takes 100
+      'e 100 A 192.0.2.1',
+      '  200 AAAA ::1',
+      '  300 A 192.0.2.2', // 16: warned, 100
+      'g1 100 A 192.0.2.1',
+      '$GENERATE 1-2 g$ 200 A 192.0.2.1$', // loaded at once: line 17's group is loaded after it, so g1 keeps 100
+      'g2 300 A 192.0.2.9',
+      'h 100 A 192.0.2.1',
+      '$ORIGIN sub.example.test.',
+      '  200 A 192.0.2.2', // 22: the same owner across $ORIGIN: warned, 100
+      'r 100 RRSIG A 13 3 300 20261201000000 20261101000000 12345 example.test. abcd',
+      'r 200 RRSIG AAAA 13 3 300 20261201000000 20261101000000 12345 example.test. abcd',
+      'r 300 RRSIG A 13 3 300 20261201000000 20261101000000 12346 example.test. abcd', // 25: warned, 100
+    ];
+    const text = `${HEAD}${lines.join('\n')}\n`;
+    const bind = bindVerdict(text);
+    if ('refused' in bind) throw new Error(`BIND refused the file: ${bind.refused}`);
+    const ours = parseZoneFile(text, 'example.test');
+    expect(ours.issues).toEqual([]);
+    expect(sorted(ours.records)).toEqual(sorted(parseZoneFile(bind.canonical, 'example.test').records));
+    // BIND warns where a group gives a set a second TTL; dnsferry notes the same lines, and where a later group changes it
+    const warned = [...bind.warnings.matchAll(/:(\d+): TTL set to prior TTL/g)].map((m) => Number(m[1]));
+    expect(warned).toEqual([10, 13, 16, 22, 25]);
+    expect(ours.notes.filter((n) => /differs from/.test(n.message)).map((n) => n.line)).toEqual(warned);
+    expect(ours.notes.filter((n) => /loads line/.test(n.message)).map((n) => n.line)).toEqual([7, 9, 17, 19]);
+    expect(ours.notes.find((n) => n.line === 10)?.message).toBe(
+      "the A records of a.example.test: TTL 700 differs from 500, the TTL of the set's first record (line 9); BIND gives the whole set 500 (RFC 2181 §5.2)",
+    );
+  });
+});

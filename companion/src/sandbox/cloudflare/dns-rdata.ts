@@ -62,7 +62,11 @@ const SVC_KEYS: Record<string, number> = {
 };
 const svcKey = (k: string): number => SVC_KEYS[k] ?? (/^key\d+$/.test(k) ? Number(k.slice(3)) : -1);
 
-/** `alpn="h2,h3" port=443` → [key, value] pairs; a value may be quoted, with `\` escapes. */
+/**
+ * `alpn="h2,h3" port=443` → [key, value] pairs; a value may be quoted. Its `\X` and `\DDD` escapes are
+ * read here, as a character-string's (RFC 9460 §2.1); the list's own `\,` is left to `commaList`, so
+ * `alpn="foo\\,bar,h2"` holds the two ids `foo,bar` and `h2`.
+ */
 function svcParams(text: string): Array<[string, string | null]> {
   const out: Array<[string, string | null]> = [];
   let i = 0;
@@ -80,7 +84,13 @@ function svcParams(text: string): Array<[string, string | null]> {
     const quoted = text[i] === '"';
     if (quoted) i++;
     while (i < text.length && (quoted ? text[i] !== '"' : text[i] !== ' ')) {
-      if (text[i] === '\\' && i + 1 < text.length) value += text[i++];
+      const ddd = text[i] === '\\' ? /^\d{3}/.exec(text.slice(i + 1, i + 4)) : null;
+      if (ddd) {
+        value += String.fromCharCode(Number(ddd[0]));
+        i += 4;
+        continue;
+      }
+      if (text[i] === '\\' && i + 1 < text.length) i++;
       value += text[i++];
     }
     if (quoted) i++;

@@ -56,14 +56,17 @@ function keyLike(code: number): RecordTypeSpec {
 export const DNSKEY = keyLike(48);
 export const CDNSKEY = keyLike(60);
 
-/** Signatures and denial-of-existence records: kept as written (only ever skipped, never compared). */
+/**
+ * Signatures and denial-of-existence records: only ever skipped, never compared, so they are kept
+ * exactly as written (case, relative names, base64) and the skip names the record the file holds.
+ */
 function opaque(code: number): RecordTypeSpec {
   return {
     code,
     parse: (r: RdataReader) => ({
       content: r
         .rest('the value')
-        .map((t) => t.raw.toUpperCase())
+        .map((t) => (t.quoted ? `"${t.raw}"` : t.raw))
         .join(' '),
     }),
     read: (w) => {

@@ -69,6 +69,8 @@ beforeAll(async () => {
     ttl: 300,
   });
   add({ type: 'SVCB', name: '_dns.example.com', data: { priority: 1, target: 'dns.example.com', value: 'alpn="dot" port=853' }, ttl: 300 });
+  // an escaped comma inside an ALPN id: two ids, `foo,bar` and `h2` (RFC 9460 appendix A.1)
+  add({ type: 'HTTPS', name: 'alpn.example.com', data: { priority: 1, target: '.', value: 'alpn="foo\\\\,bar,h2"' }, ttl: 300 });
   add({ type: 'CNAME', name: 'www.example.com', content: 'example.com', ttl: 300 });
   add({ type: 'A', name: 'shop.example.com', content: '203.0.113.7', ttl: 300, proxied: true });
   add({ type: 'CNAME', name: 'blog.example.com', content: 'hosting.example.net', ttl: 300, proxied: true });
@@ -145,6 +147,7 @@ describe('simulator DNS: every record type, read by dig', () => {
     ['example.com', 'CAA', 'example.com. CAA 0 issue "letsencrypt.org"'],
     ['example.com', 'HTTPS', 'example.com. HTTPS 1 . alpn="h2,h3" ipv4hint=192.0.2.1 ipv6hint=2001:db8::1'],
     ['_dns.example.com', 'SVCB', '_dns.example.com. SVCB 1 dns.example.com. alpn="dot" port=853'],
+    ['alpn.example.com', 'HTTPS', 'alpn.example.com. HTTPS 1 . alpn="foo\\\\,bar,h2"'],
     ['www.example.com', 'CNAME', 'www.example.com. CNAME example.com.'],
     ['_sip._tcp.example.com', 'SRV', '_sip._tcp.example.com. SRV 10 60 5060 sip.example.com.'],
     ['10.example.com', 'PTR', '10.example.com. PTR host.example.com.'],

@@ -161,6 +161,16 @@ describe('DNS record validation and storage', () => {
     expect(((await noCt.json()) as { errors: Array<{ code: number }> }).errors[0]?.code).toBe(9207);
   });
 
+  it('an apex CNAME (flattened) sits beside MX and TXT, never beside A/AAAA (81053, 81054), as cloudflare-api.md says', async () => {
+    const apex = await c.zone('apex-flattened.example');
+    expect((await create({ type: 'MX', name: '@', content: 'mail.example.net', priority: 10, ttl: 300 }, apex)).type).toBe('MX');
+    expect((await create({ type: 'CNAME', name: '@', content: 'app.host.example', ttl: 300 }, apex)).name).toBe('apex-flattened.example');
+    expect((await create({ type: 'TXT', name: '@', content: '"v=spf1 -all"', ttl: 300 }, apex)).type).toBe('TXT');
+    await failPost(400, 81054, { type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }, apex);
+    await failPost(400, 81054, { type: 'AAAA', name: '@', content: '2001:db8::1', ttl: 300 }, apex);
+    await failPost(400, 81053, { type: 'CNAME', name: '@', content: 'other.host.example', ttl: 300 }, apex);
+  });
+
   it('NS at the apex is refused; NS-delegated names take nothing else (81056)', async () => {
     await failPost(400, 9023, { type: 'NS', name: '@', content: 'ns1.other.net', ttl: 300 });
     await create({ type: 'NS', name: 'deleg', content: 'ns1.other.net', ttl: 300 });
