@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { registerGuard } from './http/guard';
+import { readJsonBody } from './http/json-body';
 import { createPairing } from './pairing/pairing';
 import type { CodeNotice } from './pairing/codes';
 import { registerPair } from './routes/pair';
@@ -62,11 +63,12 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
 
   // JSON only: no text/plain (and so no CORS-simple-request) bodies.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  // Read in slices: a 16 MB body would hold the event loop for a second.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_req: unknown, body: Buffer) => {
     try {
-      done(null, JSON.parse(body as string));
+      return await readJsonBody(body);
     } catch (err) {
-      done(new AppError('invalid_request', 'the request body is not valid JSON', undefined, { cause: err }), undefined);
+      throw new AppError('invalid_request', `the request body is not valid JSON: ${(err as Error).message}`, undefined, { cause: err });
     }
   });
 
