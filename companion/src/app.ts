@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ENDPOINTS } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
@@ -63,14 +64,10 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
 
   // JSON only: no text/plain (and so no CORS-simple-request) bodies.
   app.removeAllContentTypeParsers();
-  // Read in slices: a 16 MB body would hold the event loop for a second.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (_req: unknown, body: Buffer) => {
-    try {
-      return await readJsonBody(body);
-    } catch (err) {
-      throw new AppError('invalid_request', `the request body is not valid JSON: ${(err as Error).message}`, undefined, { cause: err });
-    }
-  });
+  // Read as it arrives and parsed in slices: a 16 MB body would hold the event loop for a second.
+  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) =>
+    readJsonBody(payload, Number(request.headers['content-length']), config.bodyLimitBytes),
+  );
 
   app.setErrorHandler((err, request, reply) => {
     const appErr = toAppError(err);

@@ -1,22 +1,69 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { AppError } from '../errors';
 import { eventLoop, sliced } from '../flow/fair-share';
 
 /**
  * A request body read as JSON.parse reads it, in steps: a 16 MB body is one block of a few hundred
- * milliseconds for JSON.parse (and as much again to decode its bytes), during which no other caller
- * is answered. Here the bytes are decoded a slice at a time and the text is walked by a small parser
- * that gives way between values and inside long strings; each string and number is still read by
- * the engine's own JSON.parse, so what is accepted, refused and produced is JSON.parse's.
+ * milliseconds for JSON.parse (and as much again to gather and decode its bytes), during which no
+ * other caller is answered. Here the bytes are decoded as they arrive and the text is walked by a
+ * small parser that gives way between values and inside long strings; each string and number is
+ * still read by the engine's own JSON.parse, so what is accepted, refused and produced is JSON.parse's.
  */
-export async function readJsonBody(bytes: Buffer): Promise<unknown> {
-  const slice = eventLoop.slice(BODIES);
-  return sliced(parsingJson(await sliced(decoding(bytes), slice)), slice);
+export async function readJsonBody(payload: Readable, declaredLength: number, limit: number): Promise<unknown> {
+  const text = await bodyText(payload, declaredLength, limit);
+  try {
+    return await sliced(parsingJson(text), eventLoop.slice(BODIES));
+  } catch (err) {
+    throw new AppError('invalid_request', `the request body is not valid JSON: ${(err as Error).message}`, undefined, { cause: err });
+  }
+}
+
+/**
+ * The body as text, decoded chunk by chunk as it arrives (UTF-8 as Buffer#toString reads it: a bad
+ * sequence becomes U+FFFD, a BOM stays and JSON refuses it), never gathered into one buffer; a 413
+ * as soon as it is known to pass `limit` bytes.
+ */
+export function bodyText(payload: Readable, declaredLength: number, limit: number): Promise<string> {
+  const tooLarge = () => new AppError('payload_too_large', 'the request body is larger than this companion accepts');
+  if (declaredLength > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const decoder = new StringDecoder('utf8');
+    let text = '';
+    let received = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      received += bytes.length;
+      if (received > limit) {
+        stop();
+        reject(tooLarge());
+        return;
+      }
+      text += decoder.write(bytes);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(text + decoder.end());
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.resume();
+  });
 }
 
 /** The event loop's key for reading and checking request bodies: before it is read a body's token is unknown. */
 export const BODIES = 'request bodies';
 
-/** Bytes decoded per step. */
-const DECODE_STEP = 1 << 20;
 /** Values read, or quotes passed inside one string, between two points where the parser may give way. */
 const STEP = 512;
 /** Longer strings are decoded in pieces of about this many characters, giving way between them. */
@@ -25,20 +72,6 @@ const PIECE = 1 << 16;
 const FLAT = 4096;
 /** No request of the contract nests deeper: a deeper body is refused before it costs memory. */
 export const MAX_DEPTH = 64;
-
-/** UTF-8 as Buffer#toString reads it (a bad sequence becomes U+FFFD, a BOM stays and is refused), a slice at a time, cut between characters. */
-export function* decoding(bytes: Buffer): Generator<void, string> {
-  let text = '';
-  for (let at = 0; at < bytes.length;) {
-    let end = Math.min(bytes.length, at + DECODE_STEP);
-    // back to the first byte of a character (continuation bytes are 10xxxxxx)
-    for (let back = 0; back < 3 && end < bytes.length && ((bytes[end] ?? 0) & 0xc0) === 0x80; back++) end--;
-    text += bytes.toString('utf8', at, end);
-    at = end;
-    yield;
-  }
-  return text;
-}
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const SPACE = /[ \t\n\r]*/y;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FairShare, finished, sliced } from '@dnsferry/companion/flow/fair-share';
-import { MAX_DEPTH, decoding, parsingJson } from '@dnsferry/companion/http/json-body';
+import { Readable } from 'node:stream';
+import { MAX_DEPTH, bodyText, parsingJson } from '@dnsferry/companion/http/json-body';
 
 const parse = (text: string) => finished(parsingJson(text));
 /** JSON.parse's answer, or 'refused' when it throws. */
@@ -113,13 +114,23 @@ describe('parsingJson', () => {
   });
 });
 
-describe('decoding', () => {
-  it('decodes UTF-8 as Buffer#toString does, characters cut by the slices included', () => {
-    const text = `{"s":"${'é😀中'.repeat(400_000)}"}`; // 9 bytes a unit: the 1 MB slices end inside a character
-    const bytes = Buffer.from(text);
-    expect(finished(decoding(bytes))).toBe(text);
-    // a broken sequence reads as U+FFFD either way
+describe('bodyText', () => {
+  /** The bytes as a request stream of chunks of `size` bytes. */
+  const chunked = (bytes: Buffer, size: number) =>
+    Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
+
+  it('decodes UTF-8 as Buffer#toString does, characters cut between chunks included', async () => {
+    const bytes = Buffer.from(`{"s":"${'é😀中'.repeat(1000)}"}`);
+    // 7 bytes a chunk against 9 a unit: chunks end inside every kind of character
+    expect(await bodyText(chunked(bytes, 7), NaN, 1 << 20)).toBe(bytes.toString('utf8'));
     const broken = Buffer.concat([Buffer.from('"a'), Buffer.from([0xc3]), Buffer.from('b"')]);
-    expect(finished(decoding(broken))).toBe(broken.toString('utf8'));
+    expect(await bodyText(chunked(broken, 2), NaN, 1 << 20)).toBe(broken.toString('utf8'));
+  });
+
+  it('refuses a body over the limit, whether its length is declared or only counted', async () => {
+    const bytes = Buffer.alloc(1000, 'a');
+    await expect(bodyText(chunked(bytes, 100), 1000, 999)).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(bodyText(chunked(bytes, 100), NaN, 999)).rejects.toMatchObject({ code: 'payload_too_large' });
+    expect(await bodyText(chunked(bytes, 100), NaN, 1000)).toHaveLength(1000);
   });
 });
