@@ -221,19 +221,12 @@ export class CloudflareTarget implements Target {
 
   /**
    * After a write whose answer was lost: list the zone; a set whose every change shows is applied,
-   * the others are written again — so a retry can never apply a set twice.
+   * the others are written again — so a retry can never apply a set twice. Once the target has
+   * failed to confirm too many writes, nothing more is written, but the listing still tells which
+   * sets landed: what the stream tells is what the target holds.
    */
   private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
-    if (this.reconcilesLeft-- <= 0) {
-      for (const it of chunk) {
-        yield {
-          index: it.index,
-          status: 'failed',
-          message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)',
-        };
-      }
-      return;
-    }
+    const writeAgain = this.reconcilesLeft-- > 0;
     const held = await this.listRecords(zone, { signal: neverAborts });
     const byKey = new Map(held.map((h) => [recordKey(h.record), h]));
     const byId = new Map(held.map((h) => [h.id, h.record]));
@@ -249,6 +242,16 @@ export class CloudflareTarget implements Target {
         });
       if (landed) yield { index: it.index, status: 'applied', createdIds: set.creates.map((r) => byKey.get(recordKey(r))?.id ?? '') };
       else missing.push(it);
+    }
+    if (!writeAgain) {
+      for (const it of missing) {
+        yield {
+          index: it.index,
+          status: 'failed',
+          message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)',
+        };
+      }
+      return;
     }
     if (missing.length === chunk.length && chunk.length === 1) {
       // Still not there after an unknown outcome: one more plain attempt decides it.
