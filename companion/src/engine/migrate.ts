@@ -146,7 +146,8 @@ async function* migrateZone(
     }
 
     // 5–6. write, streaming each record as it lands
-    yield* applySets(targetZone, changeSets(zonePlan), { tally, target: deps.target, signal, dryRun, undo });
+    const sets = await sliced(changeSets(zonePlan), deps.slice);
+    yield* applySets(targetZone, sets, { tally, target: deps.target, signal, dryRun, undo });
     if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
   } catch (err) {
     if (signal.aborted) return tally.counts;
@@ -169,12 +170,15 @@ const CHURN_MIN_RECORDS = 10;
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
+/** Steps turned into sets between two points where the engine may give way. */
+const SETS_STEP = 256;
+
 /**
  * The plan's writes as change sets: every change at a name that loses records lands in one set (so
  * the name is never unanswered, and a CNAME can take the place of other data); any other write is a
  * set of its own, so one refused record fails alone.
  */
-function changeSets(zonePlan: ZonePlan): PlannedSet[] {
+function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
   const losing = new Set(zonePlan.removals.map((r) => r.held.record.name));
   const sets: PlannedSet[] = [];
   const atName = new Map<string, PlannedSet>();
@@ -186,7 +190,8 @@ function changeSets(zonePlan: ZonePlan): PlannedSet[] {
     if (losing.has(name)) atName.set(name, fresh);
     return fresh;
   };
-  for (const step of zonePlan.steps) {
+  for (const [at, step] of zonePlan.steps.entries()) {
+    if (at % SETS_STEP === SETS_STEP - 1) yield;
     if (step.action === 'create') {
       const p = setFor(step.record.name);
       p.set.creates.push(step.record);
@@ -198,7 +203,8 @@ function changeSets(zonePlan: ZonePlan): PlannedSet[] {
       p.updates.push({ index: step.index, note: step.change });
     }
   }
-  for (const r of zonePlan.removals) {
+  for (const [at, r] of zonePlan.removals.entries()) {
+    if (at % SETS_STEP === SETS_STEP - 1) yield;
     const p = setFor(r.held.record.name);
     p.set.deletes.push(r.held);
     p.deletes.push({ note: r.reason });

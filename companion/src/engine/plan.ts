@@ -84,9 +84,15 @@ export function* planning(
 ): Generator<void, ZonePlan> {
   const mirror = opts.mode === 'mirror';
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
-  const held = existing.filter((h) => !isTargetOwn(h.record));
-  const heldByKey = new Map(held.map((h) => [recordKey(h.record), h]));
-  const atName = groupBy(held, (h) => h.record.name);
+  const held: HeldRecord[] = [];
+  const heldByKey = new Map<string, HeldRecord>();
+  for (const [at, h] of existing.entries()) {
+    if (at % STEP === STEP - 1) yield;
+    if (isTargetOwn(h.record)) continue;
+    held.push(h);
+    heldByKey.set(recordKey(h.record), h);
+  }
+  const atName = yield* grouping(held, (h) => h.record.name);
 
   // 1. each record checked on its own; RRsets where a record failed are never emptied by mirror
   const steps: PlanStep[] = [];
@@ -133,11 +139,14 @@ export function* planning(
 
   // 2. each wanted record against the target: there (as it is, or set right), new, or refused
   const willHold = new Map<string, DnsRecord[]>(); // add mode: what each name holds as the run goes on
-  for (const [name, list] of atName)
+  let names = 0;
+  for (const [name, list] of atName) {
+    if (++names % STEP === 0) yield;
     willHold.set(
       name,
       list.map((h) => h.record),
     );
+  }
   for (const [at, { index, record }] of wanted.entries()) {
     if (at % STEP === STEP - 1) yield;
     const there = heldByKey.get(recordKey(record));
@@ -179,9 +188,14 @@ export function* planning(
   }
 
   // 3. mirror: what the source's RRsets no longer hold, what a CNAME displaces, and (prune) the rest
-  const sourceSets = new Set(wanted.map((w) => rrset(w.record)));
-  const sourceKeys = new Set(wanted.map((w) => recordKey(w.record)));
-  const sourceTypesAt = groupBy(wanted, (w) => w.record.name);
+  const sourceSets = new Set<string>();
+  const sourceKeys = new Set<string>();
+  for (const [at, w] of wanted.entries()) {
+    if (at % STEP === STEP - 1) yield;
+    sourceSets.add(rrset(w.record));
+    sourceKeys.add(recordKey(w.record));
+  }
+  const sourceTypesAt = yield* grouping(wanted, (w) => w.record.name);
   const removals: Removal[] = [];
   let targetOnly = 0;
   for (const [at, h] of held.entries()) {
@@ -203,19 +217,23 @@ export function* planning(
       targetOnly++;
     }
   }
-  attachReplacements(steps, removals);
+  yield* attachReplacements(steps, removals);
 
-  const changed = removals.length + steps.filter((s) => s.action === 'update').length;
-  yield;
+  let changed = removals.length;
+  for (const [at, s] of steps.entries()) {
+    if (at % STEP === STEP - 1) yield;
+    if (s.action === 'update') changed++;
+  }
   const conflicts = yield* conflictsOf(steps, held, removals);
   return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length } };
 }
 
 /** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */
-function attachReplacements(steps: PlanStep[], removals: Removal[]): void {
-  const byName = groupBy(removals, (r) => r.held.record.name);
+function* attachReplacements(steps: PlanStep[], removals: Removal[]): Generator<void> {
+  const byName = yield* grouping(removals, (r) => r.held.record.name);
   const told = new Set<string>();
-  for (const s of steps) {
+  for (const [at, s] of steps.entries()) {
+    if (at % STEP === STEP - 1) yield;
     if (s.action !== 'create' || told.has(s.record.name + '|' + s.record.type)) continue;
     const replaced = (byName.get(s.record.name) ?? []).filter(
       (r) => r.held.record.type === s.record.type || cnameClash(s.record.name, s.record.type, r.held.record.type),
@@ -273,10 +291,12 @@ const inSource = (s: PlanStep): s is SourceStep =>
  */
 function* conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]): Generator<void, ZonePlan['conflicts']> {
   const removed = new Set(removals.map((r) => r.held.id));
-  const heldSets = groupBy(held, (h) => rrset(h.record));
+  yield;
+  const heldSets = yield* grouping(held, (h) => rrset(h.record));
+  const wanted = yield* grouping(steps.filter(inSource), (s) => rrset(s.record));
   const out: ZonePlan['conflicts'] = [];
   let at = 0;
-  for (const [set, list] of groupBy(steps.filter(inSource), (s) => rrset(s.record))) {
+  for (const [set, list] of wanted) {
     if (++at % STEP === 0) yield;
     const source = [...new Map(list.map((s) => [recordKey(s.record), s.record])).values()];
     const sourceKeys = new Set(source.map(recordKey));
@@ -305,9 +325,11 @@ function* conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]
   return out;
 }
 
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+/** The items by key, yielding every few hundred. */
+function* grouping<T>(items: readonly T[], key: (t: T) => string): Generator<void, Map<string, T[]>> {
   const map = new Map<string, T[]>();
-  for (const it of items) {
+  for (const [at, it] of items.entries()) {
+    if (at % STEP === STEP - 1) yield;
     const k = key(it);
     const list = map.get(k);
     if (list) list.push(it);

@@ -12,6 +12,7 @@ import {
 import type { HeldRecord, Target, TargetZone } from '../target/target';
 import { applySets, emptySet, emptyUndo, type PlannedSet } from './apply';
 import { reportWhile } from '../flow/report-while';
+import { paced, sliced, type Slice } from '../flow/fair-share';
 import { ZoneTally } from './zone-tally';
 
 export interface UndoInput {
@@ -27,18 +28,25 @@ export interface UndoInput {
  * is still as the run left it (a later edit is never overwritten: it is a skip that says so). The same
  * events as a migration; per zone, created + updated + removed + skipped + failed = the undo's steps.
  */
-export async function* undo(input: UndoInput, deps: { target: Target }, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
+export async function* undo(input: UndoInput, deps: UndoDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
   const results: Array<ZoneResult & { zone: string }> = [];
   for (const entry of input.zones) {
     if (signal.aborted) return;
-    const counts = yield* undoZone(entry.undo, input, deps.target, signal);
+    const counts = yield* paced(undoZone(entry.undo, input, deps, signal), deps.slice);
     results.push({ zone: entry.name, ...counts });
   }
   if (signal.aborted) return;
   yield { type: 'done', results };
 }
 
-async function* undoZone(data: UndoData, input: UndoInput, target: Target, signal: AbortSignal): AsyncGenerator<MigrateEvent, ZoneResult> {
+export interface UndoDeps {
+  target: Target;
+  /** The caller's share of the event loop: planning and streaming give way to other callers. */
+  slice?: Slice;
+}
+
+async function* undoZone(data: UndoData, input: UndoInput, deps: UndoDeps, signal: AbortSignal): AsyncGenerator<MigrateEvent, ZoneResult> {
+  const { target } = deps;
   const zone = data.zone;
   const tally = new ZoneTally(zone);
   tally.total = undoSteps(data);
@@ -64,7 +72,7 @@ async function* undoZone(data: UndoData, input: UndoInput, target: Target, signa
     nameServers = found.nameServers;
     yield { type: 'success', zone, zoneId: found.id, message: `Zone found at the target (id ${found.id})` };
     const held = yield* reportWhile((report) => target.listRecords(found, { signal, report }), info);
-    const planned = undoPlan(data, held, tally);
+    const planned = await sliced(undoPlan(data, held, tally), deps.slice);
     for (const e of planned.events) yield e;
     yield* applySets(found, planned.sets, { tally, target, signal, dryRun: input.dryRun, undo: written });
     if (signal.aborted) return tally.counts;
@@ -84,9 +92,14 @@ async function* undoZone(data: UndoData, input: UndoInput, target: Target, signa
  * Each step of the undo against what the target holds now: the change sets to write (every change
  * at one name in one set, so a replaced RRset comes back whole) and the skips of what changed since.
  */
-function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets: PlannedSet[]; events: MigrateEvent[] } {
-  const byId = new Map(held.map((h) => [h.id, h.record]));
-  const keys = new Set(held.map((h) => recordKey(h.record)));
+function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Generator<void, { sets: PlannedSet[]; events: MigrateEvent[] }> {
+  const byId = new Map<string, DnsRecord>();
+  const keys = new Set<string>();
+  for (const [at, h] of held.entries()) {
+    if (at % STEP === STEP - 1) yield;
+    byId.set(h.id, h.record);
+    keys.add(recordKey(h.record));
+  }
   const events: MigrateEvent[] = [];
   const atName = new Map<string, PlannedSet>();
   const setAt = (name: string): PlannedSet => {
@@ -100,6 +113,7 @@ function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets:
   let i = 0;
   for (const c of data.created) {
     const index = i++;
+    if (index % STEP === STEP - 1) yield;
     const now = byId.get(c.id);
     if (!now) events.push(tally.skipped(index, c.record, 'already gone from the target'));
     else if (!sameState(now, c.record))
@@ -112,6 +126,7 @@ function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets:
   }
   for (const r of data.removed) {
     const index = i++;
+    if (index % STEP === STEP - 1) yield;
     if (keys.has(recordKey(r.record))) events.push(tally.skipped(index, r.record, 'already back at the target; left as it is'));
     else {
       const p = setAt(r.record.name);
@@ -121,6 +136,7 @@ function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets:
   }
   for (const u of data.updated) {
     const index = i++;
+    if (index % STEP === STEP - 1) yield;
     const now = byId.get(u.id);
     if (!now) events.push(tally.skipped(index, u.before, 'no longer at the target'));
     else if (sameState(now, u.before)) events.push(tally.skipped(index, u.before, 'already as before the run'));
@@ -134,6 +150,9 @@ function undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): { sets:
   }
   return { sets: [...atName.values()], events };
 }
+
+/** Steps planned between two points where the undo may give way to other callers. */
+const STEP = 256;
 
 const settings = (r: DnsRecord) => `TTL ${r.ttl}, ${isProxied(r) ? 'proxied' : 'DNS only'}`;
 const stateText = (r: DnsRecord) => `${describeValue(r)}, ${settings(r)}`;

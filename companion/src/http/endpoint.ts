@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@dnsferry/shared';
-import { parseBody } from './parse';
+import { parseBodySliced } from './parse';
+import { BODIES } from './json-body';
+import { eventLoop } from '../flow/fair-share';
 
 /**
  * Registers a handler for one entry of the contract's endpoint table: POST at its path, the body
- * parsed once with its request schema (a 400 naming the field otherwise). The raw body is let go
+ * parsed once with its request schema (a 400 naming the field otherwise), in slices. The raw body is let go
  * once parsed: the typed copy is all a route needs, and a large request then holds half as much.
  */
 export function handle<E extends Endpoint>(
@@ -15,7 +17,7 @@ export function handle<E extends Endpoint>(
 ): void {
   app.post(entry.path, async (request, reply) => {
     // the entry's own schema parsed it, so the body is that schema's output
-    const body = parseBody(entry.request.schema, request.body) as z.output<E['request']['schema']>;
+    const body = (await parseBodySliced(entry.request.schema, request.body, eventLoop.slice(BODIES))) as z.output<E['request']['schema']>;
     request.body = null;
     return handler(body, request, reply);
   });

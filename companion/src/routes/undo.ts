@@ -7,6 +7,8 @@ import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { undo } from '../engine/undo';
 import { createCloudflareTarget } from '../target/cloudflare/index';
+import { tokenKey } from '../target/cloudflare/token-budget';
+import { eventLoop } from '../flow/fair-share';
 
 export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.undo, async (body, request, reply) => {
@@ -14,7 +16,8 @@ export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {
     const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
     const events = undo(
       { zones: body.zones, dryRun: body.dryRun ?? false, deleteZone: body.deleteZone ?? false },
-      { target },
+      // the token's share of the event loop, as a migration's
+      { target, slice: eventLoop.slice(tokenKey(body.targetToken)) },
       { signal: clientGone(reply) },
     );
     return sendNdjson<MigrateEvent>(reply, events, (err) => [

@@ -59,8 +59,10 @@ function endOfQuoted(s: string, i: number): number {
   return -1;
 }
 
-/** Lines and tokens read between two points where the reader may stop for a while. */
+/** Lines and tokens read between two points where the reader may stop for a while… */
 const PAUSE_EVERY = 4096;
+/** …a long token counting as one per 2^this characters (a file of 200,000-character words is not one step). */
+const CHARS_PER_WORK = 4;
 
 /** Adds a token to an entry, within the bounds of what a record can be. */
 function push(entry: LexedLine, token: Token): void {
@@ -126,6 +128,7 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
           break;
         }
         push(entry, { raw: s.slice(i, end), quoted: true });
+        work += (end - i) >> CHARS_PER_WORK;
         i = end;
       } else {
         // An unquoted token ends at a blank, a special character or a quote, except that
@@ -148,6 +151,7 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
         push(entry, { raw: s.slice(start, Math.min(i, s.length)), quoted: false });
+        work += (i - start) >> CHARS_PER_WORK;
       }
     }
     if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) yield entry;

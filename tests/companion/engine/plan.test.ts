@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, type DnsRecord } from '@dnsferry/shared';
-import { plan } from '@dnsferry/companion/engine/plan';
+import { plan, planning } from '@dnsferry/companion/engine/plan';
 
 const rec = (r: Record<string, unknown>): DnsRecord => DnsRecordSchema.parse({ ttl: 300, ...r });
 const zone = 'example.com';
@@ -156,5 +156,18 @@ describe('plan: RRsets, mirror and prune', () => {
       'www A: the target also holds 203.0.113.9; after this run both answer — mirror mode replaces it',
       'ttl A: 192.0.2.4 is TTL 3600 at the target, 300 in the source, and stays so — mirror mode sets it as the source says',
     ]);
+  });
+
+  it('may stop inside every pass over the records, not only between records: no pass of a large plan is one step', () => {
+    // 5,120 sent, 5,120 held (a third changed): in mirror mode every pass runs over all of them
+    const n = 5120;
+    const sent = Array.from({ length: n }, (_, i): DnsRecord => ({ type: 'A', name: `h${i}`, content: '192.0.2.1', ttl: 300 }));
+    const held = sent.map((r, i) => ({ id: `r${i}`, record: i % 3 === 0 ? { ...r, content: '192.0.2.9' } : r }));
+    const steps = planning('example.com', sent, held, { mode: 'mirror', prune: true });
+    let stops = 0;
+    for (let s = steps.next(); !s.done; s = steps.next()) stops++;
+    // at least one stop per 256 items in each of its passes (held, sent, planned, removals, conflicts)
+    expect(stops).toBeGreaterThanOrEqual((10 * n) / 256);
+    expect(plan('example.com', sent, held, { mode: 'mirror', prune: true }).removals).toHaveLength(Math.ceil(n / 3));
   });
 });

@@ -26,6 +26,23 @@ function expectExactly(s: Stack, zoneName: string, names: string[]) {
 }
 
 describe('migrate under faults', () => {
+  it('tells what the target holds when more answers are lost than it writes again for', async () => {
+    stack = await startStack({ config: { batchSize: 25 }, sim: { seed: 3 } });
+    // every write lands, most answers are lost: far more than the 10 writes the adapter reconciles by writing again
+    stack.sim.setFaults({ rateCommitThenFail: 0.8, only: 'writes' });
+    const records = hosts(600);
+    const { events } = await stack.migrate({ zones: [{ name: 'lost.example', records }] });
+    expect(stack.sim.counters.faultsInjected).toBeGreaterThan(10);
+    const r = zoneComplete(events, 'lost.example');
+    expect(r).toMatchObject({ created: 600, skipped: 0, failed: 0 });
+    expect(r.undo?.created).toHaveLength(600);
+    expectExactly(
+      stack,
+      'lost.example',
+      records.map((x) => x.name),
+    );
+  });
+
   it('waits out 429 + Retry-After and still lands every record', async () => {
     stack = await startStack({ config: { batchSize: 50 } });
     stack.sim.setFaults({ rate429: 0.4, retryAfterSeconds: 1, only: 'writes' });

@@ -77,4 +77,14 @@ describe('an entry is bounded before it is kept', () => {
     expect(entry?.tokens).toHaveLength(5003);
     expect(entry?.text.length).toBeLessThan(2_100);
   });
+
+  it('may be stopped between two long words, not only every few thousand tokens', () => {
+    // 40 lines of one 200,000-character word each: few tokens, but 8 MB of text to walk
+    for (const word of ['a'.repeat(200_000), `"${'a'.repeat(200_000)}"`]) {
+      const steps = [...lex(`@ 300 IN TXT ${word}\n`.repeat(40))];
+      const pauses = steps.filter((s) => s === null).length;
+      expect(steps.length - pauses).toBe(40);
+      expect(pauses).toBeGreaterThanOrEqual(40);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { backoffMs, retryAfterMs } from '../../upstream/retry';
 import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import { Redactor } from '../../redactor';
 import { budgetOf, tokenKey, type SlotOutcome, type TokenBudget } from './token-budget';
+import { eventLoop, sliced, type FairShare, type Slice } from '../../flow/fair-share';
+import { parsingJson } from '../../flow/json-steps';
 
 export interface CloudflareMessage {
   code: number;
@@ -30,6 +32,8 @@ export interface ClientOptions {
   attempts?: number;
   /** Requests in flight at once for this token, shared with every other client of the same token. */
   maxInFlight?: number;
+  /** The event loop's share this token's work draws on (default: the companion's one). */
+  share?: FairShare;
 }
 
 /** A write whose outcome we cannot know (5xx, reset, timeout after it was sent). Never re-sent blindly. */
@@ -48,6 +52,9 @@ export const MAX_PAGES = 1000;
 
 /** Without a configured K, as many slots as the configuration allows at most. */
 const UNBOUNDED_SLOTS = 16;
+
+/** An answer longer than this (a listing of thousands of records) is parsed in slices, giving way to other callers. */
+const LONG_ANSWER = 1 << 20;
 
 /** A wait shorter than this is not worth an event in the stream. */
 const NOTICEABLE_WAIT_MS = 1000;
@@ -143,10 +150,13 @@ export class CloudflareClient {
   /** Cloudflare's error messages may echo the request, Authorization header included. */
   private readonly redactor: Redactor;
   private readonly budgetKey: string;
+  /** The token's share of the event loop, for reading long answers (and the adapter's work on them). */
+  readonly slice: Slice;
 
   constructor(private readonly opts: ClientOptions) {
     this.redactor = new Redactor([opts.token]);
     this.budgetKey = tokenKey(opts.token);
+    this.slice = (opts.share ?? eventLoop).slice(this.budgetKey);
   }
 
   /** The token's slots and pause, shared across this process (looked up each time: an idle one is dropped). */
@@ -245,7 +255,7 @@ export class CloudflareClient {
       }
       let envelope: Envelope<T> | null = null;
       try {
-        envelope = JSON.parse(text) as Envelope<T>;
+        envelope = (text.length > LONG_ANSWER ? await sliced(parsingJson(text), this.slice) : JSON.parse(text)) as Envelope<T>;
       } catch (err) {
         lastReason = `HTTP ${res.status} with a body that is not JSON (${(err as Error).name})`;
         if (res.status < 500) throw this.fail('upstream', res.status, lastReason, res.status);

@@ -3,6 +3,7 @@ import { UpstreamError } from '../../errors';
 import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../target';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
+import { sliced } from '../../flow/fair-share';
 import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';
@@ -87,10 +88,7 @@ export class CloudflareTarget implements Target {
     const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal, {
       onWait: waitReporter(opts.report, `reading ${zone.name} at the target`),
     });
-    return wire.flatMap((w) => {
-      const record = fromWire(w, zone.name);
-      return record ? [{ id: w.id, record }] : [];
-    });
+    return sliced(held(wire, zone.name), this.client.slice);
   }
 
   async deleteZone(zone: TargetZone, opts: CallOptions): Promise<void> {
@@ -221,22 +219,13 @@ export class CloudflareTarget implements Target {
 
   /**
    * After a write whose answer was lost: list the zone; a set whose every change shows is applied,
-   * the others are written again — so a retry can never apply a set twice.
+   * the others are written again — so a retry can never apply a set twice. Once the target has
+   * failed to confirm too many writes, nothing more is written, but the listing still tells which
+   * sets landed: what the stream tells is what the target holds.
    */
   private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
-    if (this.reconcilesLeft-- <= 0) {
-      for (const it of chunk) {
-        yield {
-          index: it.index,
-          status: 'failed',
-          message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)',
-        };
-      }
-      return;
-    }
-    const held = await this.listRecords(zone, { signal: neverAborts });
-    const byKey = new Map(held.map((h) => [recordKey(h.record), h]));
-    const byId = new Map(held.map((h) => [h.id, h.record]));
+    const writeAgain = this.reconcilesLeft-- > 0;
+    const { byKey, byId } = await sliced(indexed(await this.listRecords(zone, { signal: neverAborts })), this.client.slice);
     const missing: Item[] = [];
     for (const it of chunk) {
       const { set } = it;
@@ -249,6 +238,16 @@ export class CloudflareTarget implements Target {
         });
       if (landed) yield { index: it.index, status: 'applied', createdIds: set.creates.map((r) => byKey.get(recordKey(r))?.id ?? '') };
       else missing.push(it);
+    }
+    if (!writeAgain) {
+      for (const it of missing) {
+        yield {
+          index: it.index,
+          status: 'failed',
+          message: 'the target kept failing to confirm writes; re-run the migration to finish (it will not create duplicates)',
+        };
+      }
+      return;
     }
     if (missing.length === chunk.length && chunk.length === 1) {
       // Still not there after an unknown outcome: one more plain attempt decides it.
@@ -266,6 +265,32 @@ export class CloudflareTarget implements Target {
 }
 
 const neverAborts = new AbortController().signal;
+
+/** Records converted or indexed between two points where the adapter may give way to other callers. */
+const STEP = 256;
+
+/** The listing's records in canonical form (those the registry cannot read are left out). */
+function* held(wire: CloudflareRecord[], zone: string): Generator<void, HeldRecord[]> {
+  const out: HeldRecord[] = [];
+  for (const [i, w] of wire.entries()) {
+    if (i % STEP === STEP - 1) yield;
+    const record = fromWire(w, zone);
+    if (record) out.push({ id: w.id, record });
+  }
+  return out;
+}
+
+/** What the target holds, by canonical key and by id. */
+function* indexed(records: HeldRecord[]): Generator<void, { byKey: Map<string, HeldRecord>; byId: Map<string, DnsRecord> }> {
+  const byKey = new Map<string, HeldRecord>();
+  const byId = new Map<string, DnsRecord>();
+  for (const [i, h] of records.entries()) {
+    if (i % STEP === STEP - 1) yield;
+    byKey.set(recordKey(h.record), h);
+    byId.set(h.id, h.record);
+  }
+  return { byKey, byId };
+}
 
 /** The documented window of zone additions is 10 minutes; a longer wait than this is not that limit. */
 const ZONE_ADDITION_MAX_WAIT_MS = 15 * 60_000;
