@@ -33,9 +33,11 @@ describe('dnsferry on a terminal', () => {
   });
 
   it('shows on the zone line a wait the target imposes', async () => {
-    // 10 requests per 10 s: the token's budget runs out partway through the zone's 12 one-record
-    // batches, and the wait left (the window less the first requests' few seconds) is long enough to show.
-    const limited = await startCliStack(t.cli.command, { sim: { rateLimit: { limit: 10, windowMs: 10_000 } } });
+    // Half the writes are answered 429 with Retry-After: 2, drawn from a seeded sequence, so the run
+    // meets the limit however slow the machine is (a real window of 10 requests per 10 s could pass
+    // before a loaded machine had sent ten).
+    const limited = await startCliStack(t.cli.command, { sim: { seed: 5 } });
+    limited.sim.setFaults({ rate429: 0.5, retryAfterSeconds: 2, only: 'writes' });
     try {
       writeFileSync(join(limited.dir, 'z.zone'), Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`).join('\n'));
       const run = await limited.runInTerminal(['migrate', 'limited.example', '--zone-file', 'z.zone'], { env });
@@ -44,6 +46,7 @@ describe('dnsferry on a terminal', () => {
         /… limited\.example {2}\d+\/12 records · \d+ created · 0 skipped · 0 failed · waiting \d+ s \(rate limit\)/,
       );
       expect(run.stdout).toMatch(/✓ limited\.example {2}12\/12 records · 12 created · 0 skipped · 0 failed\s/);
+      expect(limited.sim.counters.rejected429).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
