@@ -18,6 +18,8 @@ export interface Config {
   awsRoute53: string;
   /** DNS-over-HTTPS resolver used by the scanner (RFC 8484). */
   dohUrl: string;
+  /** Certificate Transparency search a deep scan asks for names (crt.sh's JSON: `?q=%25.<domain>&output=json`). */
+  ctUrl: string;
   /**
    * Where the cutover check sends the queries meant for the target's assigned name servers
    * (`host:port`); null in real use, where those names are resolved and asked on port 53.
@@ -62,6 +64,7 @@ export const DEFAULTS: Config = {
   azureArm: 'https://management.azure.com',
   awsRoute53: 'https://route53.amazonaws.com',
   dohUrl: 'https://cloudflare-dns.com/dns-query',
+  ctUrl: 'https://crt.sh/',
   targetNs: null,
   transferNs: null,
   batchSize: 200,
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     azureArm: url(env, 'DNSFERRY_AZURE_ARM', DEFAULTS.azureArm),
     awsRoute53: url(env, 'DNSFERRY_AWS_ROUTE53_ENDPOINT', DEFAULTS.awsRoute53),
     dohUrl: url(env, 'DNSFERRY_DOH_URL', DEFAULTS.dohUrl),
+    ctUrl: url(env, 'DNSFERRY_CT_URL', DEFAULTS.ctUrl),
     targetNs: hostPort(env, 'DNSFERRY_TARGET_NS'),
     transferNs: hostPort(env, 'DNSFERRY_TRANSFER_NS'),
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),

@@ -15,6 +15,8 @@ import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
 import { seedRoute53Demo, startRoute53Simulator } from './sandbox/route53/index';
 import { startDemoResolver } from './sandbox/doh/index';
+import { seedCtDemo, startCtSimulator } from './sandbox/ct/index';
+import { DEMO_DOMAIN } from './sandbox/doh/demo-zone';
 
 // The sandbox's identity stays in the repository's .tmp/ (git-ignored), out of the user's home,
 // and survives restarts so the browser stays paired; DNSFERRY_HOME still wins.
@@ -41,6 +43,9 @@ const azureDemo = seedAzureDemo(azure);
 const route53 = await startRoute53Simulator();
 const route53Demo = seedRoute53Demo(route53);
 const resolver = await startDemoResolver();
+// The certificate logs a deep scan asks: names of the demo zone, one only they reveal, one retired.
+const ct = await startCtSimulator();
+const ctDemo = seedCtDemo(ct, DEMO_DOMAIN);
 // What the parents of the simulator's zones say (their NS and DS), for the cutover check; the rest goes to the resolver.
 const parentResolver = await cloudflare.startParentResolver(resolver?.url ?? null);
 
@@ -51,6 +56,7 @@ const config = {
   azureArm: azure.armUrl,
   awsRoute53: route53.url,
   dohUrl: parentResolver.url,
+  ctUrl: ct.url,
   // The cutover check asks the simulator's name servers for what the assigned ones would answer.
   targetNs: env.targetNs ?? { host: cloudflare.dns.host, port: cloudflare.dns.port },
 };
@@ -110,6 +116,7 @@ const lines = [
   resolver
     ? `  DNS scan             try the domains ${resolver.domains.join(', ')} (served by a local DoH resolver)`
     : '  DNS scan             unavailable: install unbound and dnsdist (apt-get install unbound dnsdist) for a local resolver',
+  `  Certificate logs     ${ct.url} (a local crt.sh: ${ctDemo.certificates} certificates of ${DEMO_DOMAIN}, one name no longer in DNS)`,
   '',
   'Try it:',
   `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
@@ -129,7 +136,9 @@ process.stdout.write(lines.join('\n') + '\n');
 pairingCode.bannerShown = true;
 
 const stop = () => {
-  void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), route53.close(), resolver?.close()]).then(() => process.exit(0));
+  void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), route53.close(), ct.close(), resolver?.close()]).then(() =>
+    process.exit(0),
+  );
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

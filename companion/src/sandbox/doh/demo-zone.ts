@@ -22,6 +22,7 @@ ns2    300 IN A    203.0.113.54
 www    600 IN CNAME demo-shop.example.
 shop   300 IN CNAME shops.platform.example.
 api    300 IN A    203.0.113.80
+status-eu2 300 IN A 203.0.113.90
 mail  3600 IN A    203.0.113.25
 _spf   300 IN TXT "v=spf1 ip4:198.51.100.0/24 -all"
 _dmarc 1800 IN TXT "v=DMARC1; p=quarantine; rua=mailto:dmarc@demo-shop.example"
