@@ -31,8 +31,12 @@ export interface Config {
   batchSize: number;
   /** Batch requests of a zone in flight at once at the target (1 = one after another). */
   concurrency: number;
-  /** Time limit for one upstream request. */
+  /** Time limit for one upstream request; for a zone transfer, how long it may go without a record. */
   upstreamTimeoutMs: number;
+  /** Bytes one zone transfer may take. */
+  transferMaxBytes: number;
+  /** How long one zone transfer may take in all. */
+  transferTimeoutMs: number;
   /** First backoff step when an upstream answers 5xx or the network fails (doubles, jittered, capped at 8 s). */
   retryBaseMs: number;
   /** Longest Retry-After the companion waits out; a longer one fails the call as rate limited. */
@@ -70,6 +74,10 @@ export const DEFAULTS: Config = {
   batchSize: 200,
   concurrency: 4,
   upstreamTimeoutMs: 30_000,
+  // A 100,000-record zone is about 10 MB by transfer and takes seconds: both limits are far above an
+  // honest server's, and stop one that never finishes.
+  transferMaxBytes: 256 * 1024 * 1024,
+  transferTimeoutMs: 300_000,
   retryBaseMs: 500,
   maxRetryAfterMs: 310_000,
   bodyLimitBytes: 16 * 1024 * 1024,
@@ -190,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     batchSize: int(env, 'DNSFERRY_BATCH_SIZE', DEFAULTS.batchSize, 1, 3500),
     concurrency: int(env, 'DNSFERRY_CONCURRENCY', DEFAULTS.concurrency, 1, 16),
     upstreamTimeoutMs: int(env, 'DNSFERRY_UPSTREAM_TIMEOUT_MS', DEFAULTS.upstreamTimeoutMs, 100, 600_000),
+    transferMaxBytes: int(env, 'DNSFERRY_TRANSFER_MAX_BYTES', DEFAULTS.transferMaxBytes, 1024, 16 * 1024 ** 3),
+    transferTimeoutMs: int(env, 'DNSFERRY_TRANSFER_TIMEOUT_MS', DEFAULTS.transferTimeoutMs, 100, 86_400_000),
     retryBaseMs: int(env, 'DNSFERRY_RETRY_BASE_MS', DEFAULTS.retryBaseMs, 1, 60_000),
     maxRetryAfterMs: int(env, 'DNSFERRY_MAX_RETRY_AFTER_MS', DEFAULTS.maxRetryAfterMs, 0, 3_600_000),
     bodyLimitBytes: int(env, 'DNSFERRY_BODY_LIMIT_BYTES', DEFAULTS.bodyLimitBytes, 1024, 1024 ** 3),

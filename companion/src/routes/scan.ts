@@ -5,6 +5,7 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { scanDomain } from '../scan/scanner';
+import { transferLimits } from '../source/axfr/index';
 
 /** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
 export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
@@ -18,7 +19,7 @@ export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
         signal: clientGone(reply),
         fetch: deps.fetch,
         proxy: config.proxy,
-        transfer: { override: config.transferNs, maxRecords: config.maxRecordsPerRequest, idleMs: config.upstreamTimeoutMs },
+        transfer: { override: config.transferNs, ...transferLimits(config) },
       },
     );
     return sendNdjson<ScanEvent>(reply, events, (err) => [

@@ -10,6 +10,7 @@ import { QueryQueue } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
 import type { DnsReply } from '../dns/message';
 import { Aimd, type AimdLimits } from '../flow/aimd';
+import type { TransferLimits } from '../source/axfr/transfer';
 
 export interface ScanOptions {
   signal: AbortSignal;
@@ -24,8 +25,8 @@ export interface ScanOptions {
   fetch?: typeof fetch;
   /** Proxy settings for the HTTP/2 connection the DoH client opens itself (fetch has its own). */
   proxy?: DohClientOptions['proxy'];
-  /** A scan that asks for a zone transfer first: the server to ask instead of the zone's own (DNSFERRY_TRANSFER_NS), and the record limit. */
-  transfer?: { override: { host: string; port: number } | null; maxRecords: number; idleMs: number };
+  /** A scan that asks for a zone transfer first: the server to ask instead of the zone's own (DNSFERRY_TRANSFER_NS), and the transfer's limits. */
+  transfer?: { override: { host: string; port: number } | null } & TransferLimits;
 }
 
 /**

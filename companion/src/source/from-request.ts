@@ -1,7 +1,7 @@
 import { sourceOf, type MigrateRequest } from '@dnsferry/shared';
 import type { Config } from '../config';
 import type { Source } from './source';
-import { readByTransfer } from './axfr/index';
+import { readByTransfer, transferLimits } from './axfr/index';
 import { readFromAccount } from '../target/cloudflare/account-source';
 import { AppError } from '../errors';
 
@@ -19,7 +19,7 @@ type SourceFields = Pick<
 export function sourceFor(body: SourceFields, deps: { config: Config; fetch: typeof fetch }): Source | undefined {
   const provider = providerFor(body, deps);
   if (!body.zones.some((z) => z.axfr !== undefined || z.cloudflare !== undefined)) return provider;
-  const limits = { maxRecords: deps.config.maxRecordsPerRequest, idleMs: deps.config.upstreamTimeoutMs };
+  const limits = transferLimits(deps.config);
   return {
     async readZone(zone, opts) {
       if (zone.axfr) return readByTransfer(zone.name, zone.axfr, limits, opts.signal);

@@ -6,7 +6,7 @@ import { transferFirst, type TransferFirstDeps } from '@dnsferry/companion/scan/
 import { startNamed, type RunningNamed } from '../../support/dns/named';
 
 const ZONE_TEXT = readFileSync(fileURLToPath(new URL('../../support/dns/dnsferry.test.zone', import.meta.url)), 'utf8');
-const LIMITS = { maxRecords: 10_000, idleMs: 10_000 };
+const LIMITS = { maxRecords: 10_000, idleMs: 10_000, maxBytes: 1024 ** 3, deadlineMs: 120_000 };
 
 let named: RunningNamed;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { errorDocument } from './xml';
 
 /** Answers the simulator gives instead of the real one, counted down per request. */
 export interface Route53Faults {
-  /** The next N requests answer 400 Throttling (as over the rate), whatever the bucket says. */
+  /** The next N requests answer 400 Throttling (as over the rate), whatever the window holds. */
   throttle: number;
   /** The next N requests answer 400 PriorRequestNotComplete. */
   priorRequestNotComplete: number;
@@ -41,8 +41,13 @@ export interface Route53Simulator {
   close(): Promise<void>;
 }
 
-/** Five requests a second per account, all operations together; a burst of five. */
+/**
+ * Five requests a second per account, all operations together, counted in any one-second window: a
+ * sixth inside one second is throttled, as Route 53 throttles it (a caller that bursts on top of a
+ * steady pace is caught, where a token bucket would let it through).
+ */
 const RATE = 5;
+const WINDOW_MS = 1000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 type Answer = ApiAnswer & { headers?: Record<string, string> };
@@ -60,17 +65,15 @@ export async function startRoute53Simulator(): Promise<Route53Simulator> {
   const requests: Route53Request[] = [];
   const counters = { requests: 0, throttled: 0, refusedAuth: 0 };
   const faults: Route53Faults = { throttle: 0, priorRequestNotComplete: 0, internalFailure: 0 };
-  const buckets = new Map<string, { tokens: number; at: number }>();
+  const windows = new Map<string, number[]>();
   const started = Date.now();
 
   function overRate(account: string): boolean {
     const now = Date.now();
-    const b = buckets.get(account) ?? { tokens: RATE, at: now };
-    b.tokens = Math.min(RATE, b.tokens + ((now - b.at) * RATE) / 1000);
-    b.at = now;
-    buckets.set(account, b);
-    if (b.tokens < 1) return true;
-    b.tokens -= 1;
+    const recent = (windows.get(account) ?? []).filter((t) => t > now - WINDOW_MS);
+    windows.set(account, recent);
+    if (recent.length >= RATE) return true;
+    recent.push(now);
     return false;
   }
 
@@ -204,7 +207,7 @@ export async function startRoute53Simulator(): Promise<Route53Simulator> {
       Object.assign(faults, { throttle: 0, priorRequestNotComplete: 0, internalFailure: 0 });
       delete faults.retryAfterSeconds;
       requests.length = 0;
-      buckets.clear();
+      windows.clear();
     },
     close: async () => {
       server.closeAllConnections();

@@ -1,6 +1,17 @@
 import { recordFromWire, relativeName, typeByCode, type AxfrSource, type DnsRecord } from '@dnsferry/shared';
+import type { Config } from '../../config';
 import type { SourceProblem, SourceZoneContent } from '../source';
 import { transferZone, type TransferLimits, type WireRecord } from './transfer';
+
+/** The limits of one transfer, as the configuration sets them. */
+export function transferLimits(config: Config): TransferLimits {
+  return {
+    maxRecords: config.maxRecordsPerRequest,
+    idleMs: config.upstreamTimeoutMs,
+    maxBytes: config.transferMaxBytes,
+    deadlineMs: config.transferTimeoutMs,
+  };
+}
 
 const CLASS_IN = 1;
 
@@ -8,6 +19,7 @@ const CLASS_IN = 1;
  * A zone read by transfer: every record read by the shared registry from its wire form, so nothing
  * passes through a text form on the way. What the registry cannot read, and records of another class,
  * are problems (each a failed record), never dropped silently; the planner decides what the target holds.
+ * Each record is read as its message arrives, so the transfer keeps records, not messages.
  */
 export async function readByTransfer(
   zone: string,
@@ -15,21 +27,20 @@ export async function readByTransfer(
   limits: TransferLimits,
   signal: AbortSignal,
 ): Promise<SourceZoneContent> {
-  const { records: wire, serial } = await transferZone(zone, from, limits, signal);
   const records: DnsRecord[] = [];
   const problems: SourceProblem[] = [];
   let outside = 0;
-  for (const rr of wire) {
+  const { records: read, serial } = await transferZone(zone, from, limits, signal, (rr) => {
     const name = relativeName(rr.owner, zone);
     if (name === null) {
       outside++;
-      continue;
+      return;
     }
-    const read = toRecord(rr, name);
-    if ('message' in read) problems.push(read);
-    else records.push(read);
-  }
-  const notes = [`Read ${wire.length} records by zone transfer from ${from.server} (SOA serial ${serial})`];
+    const record = toRecord(rr, name);
+    if ('message' in record) problems.push(record);
+    else records.push(record);
+  });
+  const notes = [`Read ${read} records by zone transfer from ${from.server} (SOA serial ${serial})`];
   if (outside > 0) notes.push(`${outside} records outside ${zone} in the transfer were left out (RFC 5936 §3.2)`);
   return { records, problems, notes };
 }

@@ -4,7 +4,12 @@ import type { AxfrSource } from '@dnsferry/shared';
 import { nameAt } from '../../dns/wire-name';
 import { findTsig, nameToWire, TsigSession } from './tsig';
 
-/** One resource record of the transfer, its RDATA still in the message it came in. */
+/**
+ * One resource record of the transfer, its RDATA still in the message it came in. It lives only as
+ * long as the call that receives it: a record kept must be read out of the message there, so the
+ * transfer holds records, never the messages behind them (a server may send each record alone in a
+ * 64 KB message).
+ */
 export interface WireRecord {
   owner: string;
   type: number;
@@ -35,21 +40,38 @@ const RCODES: Record<number, string> = {
 export interface TransferLimits {
   /** Records the transfer may give before it is stopped (DNSFERRY_MAX_RECORDS). */
   maxRecords: number;
-  /** How long the server may stay silent: while connecting, and between two messages. */
+  /**
+   * How long the server may go without giving a record: while connecting, and between two records.
+   * Bytes that complete no record are no progress, so a server that drips or sends empty messages
+   * is stopped as one that sends nothing.
+   */
   idleMs: number;
+  /** Bytes the whole transfer may take (DNSFERRY_TRANSFER_MAX_BYTES). */
+  maxBytes: number;
+  /** How long the whole transfer may take, however steadily it moves (DNSFERRY_TRANSFER_TIMEOUT_MS). */
+  deadlineMs: number;
+}
+
+/** What a finished transfer tells besides its records. */
+export interface TransferSummary {
+  /** Records handed to `take` (the SOA at both ends left out). */
+  records: number;
+  serial: number;
 }
 
 /**
  * The whole zone by AXFR over TCP (RFC 5936): one request, then messages until the zone's SOA comes
  * round again. The first record must be the zone's SOA and the last the same SOA (same serial): a
- * transfer cut short or spliced from two versions of the zone is refused, never half used.
+ * transfer cut short or spliced from two versions of the zone is refused, never half used. Each
+ * record between them goes to `take` as its message is read; the caller keeps what it needs of it.
  */
 export function transferZone(
   zone: string,
   from: AxfrSource,
   limits: TransferLimits,
   signal: AbortSignal,
-): Promise<{ records: WireRecord[]; serial: number }> {
+  take: (rr: WireRecord) => void,
+): Promise<TransferSummary> {
   const where = `${from.server.includes(':') ? `[${from.server}]` : from.server}:${from.port ?? 53}`;
   const tsig = from.tsig ? new TsigSession(from.tsig) : null;
   const id = randomInt(0, 65536);
@@ -57,17 +79,53 @@ export function transferZone(
   const request = tsig ? tsig.sign(query) : query;
 
   return new Promise((resolve, reject) => {
-    const records: WireRecord[] = [];
+    let records = 0;
     let firstSoa: Buffer | null = null;
     let serial = 0;
     let buf: Buffer = Buffer.alloc(0);
     let messages = 0;
+    let bytes = 0;
+    /** Where the last record's message ended, and messages since: what a server making no progress still sent. */
+    let bytesAtProgress = 0;
+    let messagesIdle = 0;
     let settled = false;
     const sock = connect({ host: from.server, port: from.port ?? 53 });
-    sock.setTimeout(limits.idleMs);
+    const seconds = (ms: number) => `${ms / 1000} s`;
+    const stalled = () => {
+      const when = records === 0 && messages === 0 ? 'after the request' : 'in the middle of the transfer';
+      if (bytes === bytesAtProgress) return `${where} sent nothing for ${seconds(limits.idleMs)} ${when}`;
+      const what =
+        messagesIdle > 0 ? `${messagesIdle} messages without a record` : `${bytes - bytesAtProgress} bytes that complete no message`;
+      return `${where} sent no record for ${seconds(limits.idleMs)} ${when}, only ${what}: stopped`;
+    };
+    // One timer for the whole transfer, moved on lazily: records arrive far faster than it fires.
+    let lastProgress = Date.now();
+    const watchIdle = (): void => {
+      const left = lastProgress + limits.idleMs - Date.now();
+      if (left > 0) idle = setTimeout(watchIdle, left);
+      else finish(new TransferError(stalled()));
+    };
+    let idle = setTimeout(watchIdle, limits.idleMs);
+    const progressed = () => {
+      bytesAtProgress = bytes - buf.length;
+      messagesIdle = 0;
+      lastProgress = Date.now();
+    };
+    const deadline = setTimeout(
+      () =>
+        finish(
+          new TransferError(
+            `${where} did not finish the transfer of ${zone} within ${seconds(limits.deadlineMs)} (DNSFERRY_TRANSFER_TIMEOUT_MS): ` +
+              `${records} records in ${bytes} bytes so far; stopped, nothing is written for this zone`,
+          ),
+        ),
+      limits.deadlineMs,
+    );
     const finish = (err: Error | null) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
+      clearTimeout(deadline);
       signal.removeEventListener('abort', onAbort);
       sock.destroy();
       if (err) reject(err);
@@ -77,14 +135,10 @@ export function transferZone(
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
 
-    sock.on('connect', () => sock.write(Buffer.concat([u16(request.length), request])));
-    sock.on('timeout', () =>
-      finish(
-        new TransferError(
-          `${where} sent nothing for ${limits.idleMs / 1000} s ${messages === 0 ? 'after the request' : 'in the middle of the transfer'}`,
-        ),
-      ),
-    );
+    sock.on('connect', () => {
+      progressed();
+      sock.write(Buffer.concat([u16(request.length), request]));
+    });
     sock.on('error', (err) => finish(new TransferError(`could not ask ${where} for the transfer: ${err.message}`)));
     sock.on('end', () =>
       finish(
@@ -96,12 +150,24 @@ export function transferZone(
       ),
     );
     sock.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      bytes += chunk.length;
+      if (bytes > limits.maxBytes) {
+        finish(
+          new TransferError(
+            `${where} sent more than ${limits.maxBytes} bytes for the transfer of ${zone} (DNSFERRY_TRANSFER_MAX_BYTES), ` +
+              `${records} records so far: stopped, nothing is written for this zone`,
+          ),
+        );
+        return;
+      }
       buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
       try {
         while (!settled && buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
           const msg = Buffer.from(buf.subarray(2, 2 + buf.readUInt16BE(0)));
           buf = buf.subarray(2 + msg.length);
           messages++;
+          messagesIdle++;
           if (readMessage(msg)) {
             tsig?.finish();
             finish(null);
@@ -145,6 +211,7 @@ export function transferZone(
           if (type !== SOA || owner.name !== zone) throw new TransferError(`${where}'s transfer does not begin with the SOA of ${zone}`);
           firstSoa = rdata;
           serial = soaSerial(rr);
+          progressed();
           continue;
         }
         if (type === SOA && owner.name === zone) {
@@ -155,11 +222,13 @@ export function transferZone(
           if (i !== answers - 1) throw new TransferError(`${where} sent records after the closing SOA`);
           return true;
         }
-        if (records.length >= limits.maxRecords)
+        if (records >= limits.maxRecords)
           throw new TransferError(
             `the transfer gives more than ${limits.maxRecords} records (DNSFERRY_MAX_RECORDS): stopped, nothing is written for this zone`,
           );
-        records.push(rr);
+        records++;
+        take(rr);
+        progressed();
       }
       return false;
     }

@@ -8,7 +8,7 @@ import {
 import type { Route53Credentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
-import { isDeadline, withDeadline } from '../../upstream/deadline';
+import { isDeadline } from '../../upstream/deadline';
 import { describeUnreachable, innermost } from '../../upstream/unreachable';
 import type { Redactor } from '../../redactor';
 import { FetchRequestHandler } from './fetch-handler';
@@ -116,17 +116,18 @@ export class Route53Api {
       retryMode: 'standard',
       useFipsEndpoint: false,
       useDualstackEndpoint: false,
-      requestHandler: new FetchRequestHandler(deps.fetch),
+      requestHandler: new FetchRequestHandler(deps.fetch, (s) => pacerFor(this.accessKeyId).take(s), deps.config.upstreamTimeoutMs),
     });
   }
 
-  /** One call: paced, given the upstream time limit, retried while Route 53 throttles or fails transiently. */
+  /**
+   * One call, retried while Route 53 throttles or fails transiently; each request it sends is paced and
+   * given the upstream time limit where it leaves (the fetch handler).
+   */
   private async call<T>(send: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, progress?: (message: string) => void): Promise<T> {
-    const { config } = this.deps;
     for (let attempt = 0; ; attempt++) {
-      await pacerFor(this.accessKeyId).take(signal);
       try {
-        return await withDeadline(signal, config.upstreamTimeoutMs, send);
+        return await send(signal);
       } catch (err) {
         if (signal.aborted) throw signal.reason ?? err;
         const wait = this.retryWait(err, attempt);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GetHostedZoneCommand,
   ListResourceRecordSetsCommand,
@@ -171,5 +171,24 @@ describe('Route 53 simulator, through the AWS SDK', () => {
       status: 400,
     });
     await expect(c.send(new GetHostedZoneCommand({ Id: zone.id }))).resolves.toBeDefined();
+  });
+
+  it('counts five in any one second: a sixth 999 ms after the first is throttled, one 1001 ms after goes', async () => {
+    // Only the clock is faked: the simulator and the SDK's signature read it, the sockets do not.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      const c = client();
+      for (let i = 0; i < 5; i++) {
+        vi.setSystemTime(start + i * 100);
+        await c.send(new GetHostedZoneCommand({ Id: zone.id }));
+      }
+      vi.setSystemTime(start + 999);
+      expect(await failure(c.send(new GetHostedZoneCommand({ Id: zone.id })))).toMatchObject({ name: 'Throttling', status: 400 });
+      vi.setSystemTime(start + 1001);
+      await expect(c.send(new GetHostedZoneCommand({ Id: zone.id }))).resolves.toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { startNamed, type RunningNamed } from '../../../support/dns/named';
 
 const ZONE_TEXT = readFileSync(fileURLToPath(new URL('../../../support/dns/dnsferry.test.zone', import.meta.url)), 'utf8');
 const KEY = { name: 'transfer-key', algorithm: 'hmac-sha256' as const, secret: Buffer.alloc(32, 7).toString('base64') };
-const LIMITS = { maxRecords: 10_000, idleMs: 10_000 };
+const LIMITS = { maxRecords: 10_000, idleMs: 10_000, maxBytes: 1024 ** 3, deadlineMs: 120_000 };
 const zoneAs = (name: string) => ZONE_TEXT.replaceAll('dnsferry.test', name);
 
 let named: RunningNamed;
