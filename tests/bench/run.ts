@@ -4,9 +4,10 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, zonefile, stall, cutover, popup
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, discovery, zonefile, stall, cutover, popup
  *   pnpm bench -- --k=1,4,8             the K values of the model and mirror sections (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
+ *   DNSFERRY_BENCH_ZONES=<folder> pnpm bench -- --only=discovery   scans of real zones (./discovery.ts for its options)
  */
 import os from 'node:os';
 import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare/index';
@@ -18,11 +19,12 @@ import { naiveMigrate } from './naive';
 import { readPopupFigures } from './popup';
 import { benchCutover } from './cutover';
 import { benchScan } from './scan';
+import { discoveryOptionsFromArgs, formatDiscoveryBench, measureDiscovery } from './discovery';
 import { formatScanLatency, measureScanLatency } from './scan-latency';
 import { benchZoneFile } from './zone-file';
 import { formatStall, measureStall } from './stall';
 
-const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'zonefile', 'stall', 'cutover', 'popup'] as const;
+const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'discovery', 'zonefile', 'stall', 'cutover', 'popup'] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -159,6 +161,13 @@ if (only.has('scan')) {
   } catch (err) {
     out(`scan benchmark unavailable: ${(err as Error).message}`);
   }
+  out();
+}
+
+if (only.has('discovery')) {
+  const parsed = discoveryOptionsFromArgs();
+  if ('missing' in parsed) out(`discovery benchmark skipped: ${parsed.missing}`);
+  else for (const line of formatDiscoveryBench(await measureDiscovery(parsed.options), parsed.options.delayMs)) out(line);
   out();
 }
 
