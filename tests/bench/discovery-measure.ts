@@ -71,6 +71,15 @@ export function zoneTruth(zone: string, records: readonly ZoneRecord[]): ZoneTru
   return truth;
 }
 
+/**
+ * Which depths a scan request takes, from whether its schema parses `{ depth }`: a depth it does not
+ * know must be refused (an object schema drops unknown keys, so an accepted `deep` alone proves nothing).
+ */
+export function acceptedDepths(parses: (depth: string) => boolean): { deep: boolean; quick: boolean } {
+  const validated = !parses('no-such-depth');
+  return { deep: validated && parses('deep'), quick: validated && parses('quick') };
+}
+
 /** How one scan did against the zone. */
 export interface Comparison {
   zoneRRsets: number;

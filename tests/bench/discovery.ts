@@ -22,7 +22,7 @@ import { startDohServer } from '@dnsferry/companion/sandbox/doh/server';
 import { startNamed } from '../support/dns/named';
 import { spawnCompanion } from './companion-process';
 import { startTcpDelayProxy } from './tcp-delay';
-import { compareScan, formatDiscovery, type DiscoveryRow } from './discovery-measure';
+import { acceptedDepths, compareScan, formatDiscovery, type DiscoveryRow } from './discovery-measure';
 import { defaultSigned, loadZoneDir, signZone, type BenchZone } from './discovery-zones';
 
 export const ZONES_ENV = 'DNSFERRY_BENCH_ZONES';
@@ -33,7 +33,7 @@ export type ScanMode = 'quick' | 'deep';
 
 export interface DiscoveryOptions {
   zoneDir: string;
-  /** Added to each TCP segment between the companion and dnsdist, in ms (0: none). */
+  /** How far dnsdist is from the companion, in ms, through ./tcp-delay.ts (0: no proxy). */
   delayMs?: number;
   /** Only these zones (names as in the folder). */
   zones?: readonly string[];
@@ -51,14 +51,9 @@ export interface DiscoveryPass {
   notes: string[];
 }
 
-/**
- * Whether the scan contract takes `depth`: a depth it does not know must be refused (an object schema
- * drops unknown keys, so an accepted `deep` alone proves nothing) and `deep` accepted.
- */
+/** The depths the scan contract of this build takes (quick only on a build without `depth`). */
 export function scanDepths(): { deep: boolean; quick: boolean } {
-  const parses = (depth: string) => ScanRequestSchema.safeParse({ domain: 'example.com', depth }).success;
-  const validated = !parses('no-such-depth');
-  return { deep: validated && parses('deep'), quick: validated && parses('quick') };
+  return acceptedDepths((depth) => ScanRequestSchema.safeParse({ domain: 'example.com', depth }).success);
 }
 
 export async function measureDiscovery(options: DiscoveryOptions): Promise<DiscoveryPass[]> {
@@ -160,10 +155,10 @@ async function scanOnce(companionUrl: string, body: object): Promise<OneScan> {
   const messages = events.flatMap((e) => ('message' in e ? [e.message] : []));
   if (verbose) process.stderr.write(`${JSON.stringify(body)}\n${messages.map((m) => `  ${m}`).join('\n')}\n`);
   // "Scan finished: … records on … names, 512 queries in 380 ms over HTTP/2"
-  const asked = messages.map((m) => /(\d+) (?:queries|questions)\b/.exec(m)).find(Boolean);
+  const asked = messages.map((m) => /(\d[\d,]*) (?:queries|questions)\b/.exec(m)).find(Boolean);
   return {
     records: [...done.records, ...(done.edge ?? []).map((e) => e.record)],
-    queries: asked ? Number(asked[1]) : null,
+    queries: asked ? Number(asked[1]!.replace(/,/g, '')) : null,
     ms,
     errors: events.flatMap((e) => (e.type === 'error' ? [e.message] : [])),
   };
@@ -172,7 +167,7 @@ async function scanOnce(companionUrl: string, body: object): Promise<OneScan> {
 export function formatDiscoveryBench(passes: readonly DiscoveryPass[], delayMs = 0): string[] {
   const depths = scanDepths();
   const lines = [
-    `Discovery on real zones: unbound + dnsdist (DoH, TLS${delayMs > 0 ? `, ${delayMs} ms added per segment` : ''}), named refusing transfers; ` +
+    `Discovery on real zones: unbound + dnsdist (DoH, TLS${delayMs > 0 ? `, resolver ${delayMs} ms away` : ''}), named refusing transfers; ` +
       `deep scan ${depths.deep ? 'accepted' : 'not accepted by this build (quick only)'}.`,
     'RRsets: what dnsferry would migrate (no apex SOA/NS, no DNSSEC records, nothing below a delegation); found: RRsets of which the scan',
     'reported a record; invented: reported records the zone does not hold.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@dnsferry/shared';
 import {
+  acceptedDepths,
   compareScan,
   formatDiscovery,
   parseCompiledZone,
@@ -106,5 +107,16 @@ describe('totals and the table', () => {
     expect(lines[2]).toMatch(/^a\.org\s+\|\s+10 \|\s+5 \|\s+50\.0 % \|\s+6 \|\s+1 \|\s+83\.3 % \|\s+100 \|\s+1\.5 s$/);
     expect(lines[4]).toMatch(/^total\s+\|\s+40 \|\s+8 \|\s+20\.0 % \|\s+10 \|\s+2 \|\s+80\.0 % \|\s+\? \|\s+3\.0 s$/);
     expect(lines[5]).toBe('  reported but not in the zone: x|A (a.org), x|A (b.org)');
+  });
+});
+
+describe('which scans the build takes', () => {
+  it('takes quick only from a contract that parses any depth (an object schema drops keys it does not know)', () => {
+    expect(acceptedDepths(() => true)).toEqual({ deep: false, quick: false });
+  });
+
+  it('takes deep from a contract that checks depth', () => {
+    expect(acceptedDepths((d) => d === 'quick' || d === 'deep')).toEqual({ deep: true, quick: true });
+    expect(acceptedDepths((d) => d === 'deep')).toEqual({ deep: true, quick: false });
   });
 });
