@@ -11,6 +11,15 @@ export default defineConfig({
   modules: ['@wxt-dev/module-vue'],
   // Explicit imports everywhere: the code reads the same in the build and in the tests.
   imports: false,
+  // `pnpm package` collects these into dist/. Firefox's add-on review rebuilds the add-on from its
+  // sources, so the sources zip holds what the build reads: the extension, the contract it imports
+  // (shared/), and the workspace's lockfile and settings.
+  zip: {
+    artifactTemplate: 'dnsferry-{{browser}}-{{version}}.zip',
+    sourcesTemplate: 'dnsferry-sources-{{version}}.zip',
+    sourcesRoot: '..',
+    includeSources: ['extension/**', 'shared/**', 'package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'tsconfig.json'],
+  },
   manifest: ({ browser }) => ({
     name: 'dnsferry',
     description: 'Move DNS zones into Cloudflare: scan a domain, read Azure DNS, or paste records; watch every record land.',

@@ -5,6 +5,8 @@
  */
 import './memory';
 import { buildApp } from './app';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { listenOnEvery, type Held } from './http/listen';
@@ -12,7 +14,8 @@ import type { CodeNotice } from './pairing/codes';
 import { pairingCodeLines } from './pairing/notice';
 import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
-import { seedAzureDemo, startAzureSimulator } from './sandbox/azure/index';
+import { seedAzureDemo, SIMULATOR_CERT, startAzureSimulator } from './sandbox/azure/index';
+import { bannerLines, cliEnvironment, exportLines, type SandboxFacts } from './sandbox/banner';
 import { seedRoute53Demo, startRoute53Simulator } from './sandbox/route53/index';
 import { startDemoResolver } from './sandbox/doh/index';
 import { seedCtDemo, startCtSimulator } from './sandbox/ct/index';
@@ -20,7 +23,8 @@ import { DEMO_DOMAIN } from './sandbox/doh/demo-zone';
 
 // The sandbox's identity stays in the repository's .tmp/ (git-ignored), out of the user's home,
 // and survives restarts so the browser stays paired; DNSFERRY_HOME still wins.
-const env = loadConfig(process.env, { fallbackHome: fileURLToPath(new URL('../../.tmp/sandbox-home', import.meta.url)) });
+const sandboxHome = fileURLToPath(new URL('../../.tmp/sandbox-home', import.meta.url));
+const env = loadConfig(process.env, { fallbackHome: sandboxHome });
 const { sim: cloudflare, seed } = await startSeededCloudflareSimulator({ latencyMs: 25 });
 // An existing zone with a record already there, so "already exists" shows up in the demo.
 const existing = cloudflare.addZone({ accountId: seed.accountId, name: 'example.org' });
@@ -94,41 +98,57 @@ const route53Migrate = JSON.stringify({
   source: awsKeys,
   zones: [{ name: route53Demo.zone.name.replace(/\.$/, ''), hostedZoneId: route53Demo.zone.id }],
 });
+// Beside the identity: the files the printed lines name (the simulator's certificate, the exports, a zone file).
+const home = config.home ?? sandboxHome;
+mkdirSync(home, { recursive: true });
+const caFile = join(home, 'azure-simulator.pem');
+writeFileSync(caFile, SIMULATOR_CERT);
+// The source of the onboarded zone, for the command line's dry run that the banner suggests.
+const onboardedZoneFile = join(home, `${onboarded.name}.zone`);
+writeFileSync(onboardedZoneFile, sourceZoneFile(onboarded.name));
+const facts: SandboxFacts = {
+  companion: base,
+  cloudflare: { api: cloudflare.url, token: seed.token, accountId: seed.accountId, accountName: 'Sandbox Account' },
+  targetNs: `${config.targetNs.host}:${config.targetNs.port}`,
+  dohUrl: config.dohUrl,
+  onboardedZone: onboarded.name,
+  onboardedZoneFile,
+  agency: { zone: agencyZone.name, token: agencyToken },
+  azure: {
+    authority: azure.authorityUrl,
+    arm: azure.armUrl,
+    caFile,
+    tenantId: sp.tenantId,
+    clientId: sp.clientId,
+    clientSecret: sp.clientSecret,
+    bearerToken: azureDemo.bearerToken.sourceToken,
+    subscription: azureDemo.subscriptions[0]
+      ? { id: azureDemo.subscriptions[0].subscriptionId, name: azureDemo.subscriptions[0].displayName }
+      : null,
+  },
+  route53: {
+    endpoint: route53.url,
+    accessKeyId: route53Demo.keys.accessKeyId,
+    secretAccessKey: route53Demo.keys.secretAccessKey,
+    zone: { name: route53Demo.zone.name.replace(/\.$/, ''), id: route53Demo.zone.id },
+  },
+  scanDomains: resolver?.domains ?? null,
+  certificateLogs: { url: ct.url, certificates: ctDemo.certificates, domain: DEMO_DOMAIN },
+  curl: [
+    `curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
+    `curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
+    `curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${mirrorDryRun}'`,
+    `curl -s ${base}/api/source/zones -H 'content-type: application/json' -d '${JSON.stringify(awsKeys)}'`,
+    `curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${route53Migrate}'`,
+    `curl -sN ${base}/api/cutover/check -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net"}],"requestActivation":true}'`,
+    ...(resolver ? [`curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
+  ],
+  envFile: join(home, 'sandbox.env'),
+};
+writeFileSync(facts.envFile, `${exportLines(cliEnvironment(facts)).join('\n')}\n`);
 const lines = [
-  '',
-  'dnsferry sandbox is running — everything below is simulated on this machine.',
-  '',
-  `  Companion            ${base}`,
-  `  Pairing code         ${pairingCode.first?.code ?? '-'}  (the popup asks for it once; valid 10 min, a new one is printed when needed)`,
-  `  Target API token     ${seed.token}`,
-  `  Target account       ${seed.accountId} (Sandbox Account)`,
-  `  Onboarded zone       ${onboarded.name}, as the dashboard's quick scan left it: web hosts proxied, TTL auto, a stale www`,
-  '                       address, the mail host proxied, an old SPF policy (the mirror dry run below replaces, updates and removes; without "mode" it lists the conflicts)',
-  `  Another account      ${agencyZone.name} in "Old Agency", proxied; its token ${agencyToken} (popup: Another Cloudflare account)`,
-  `  Azure (service principal)  tenantId ${sp.tenantId}`,
-  `                             clientId ${sp.clientId}`,
-  `                             clientSecret ${sp.clientSecret}`,
-  `  Azure (bearer token)       ${azureDemo.bearerToken.sourceToken}`,
-  `  Azure subscription   ${azureDemo.subscriptions[0]?.subscriptionId ?? '-'} (${azureDemo.subscriptions[0]?.displayName ?? ''})`,
-  `  AWS Route 53         access key id ${route53Demo.keys.accessKeyId}`,
-  `                       secret access key ${route53Demo.keys.secretAccessKey}`,
-  `  Route 53 hosted zone ${route53Demo.zone.name.replace(/\.$/, '')} (${route53Demo.zone.id}): an alias to CloudFront, an alias in the zone, a weighted pair`,
-  resolver
-    ? `  DNS scan             try the domains ${resolver.domains.join(', ')} (served by a local DoH resolver)`
-    : '  DNS scan             unavailable: install unbound and dnsdist (apt-get install unbound dnsdist) for a local resolver',
-  `  Certificate logs     ${ct.url} (a local crt.sh: ${ctDemo.certificates} certificates of ${DEMO_DOMAIN}, one name no longer in DNS)`,
-  '',
-  'Try it:',
-  `  curl -s ${base}/api/target/validate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}"}'`,
-  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net","records":[{"type":"A","name":"www","content":"192.0.2.1","ttl":300},{"type":"MX","name":"@","content":"mail.example.net","priority":10,"ttl":3600}]}]}'`,
-  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${mirrorDryRun}'`,
-  `  curl -s ${base}/api/source/zones -H 'content-type: application/json' -d '${JSON.stringify(awsKeys)}'`,
-  `  curl -sN ${base}/api/migrate -H 'content-type: application/json' -d '${route53Migrate}'`,
-  `  curl -sN ${base}/api/cutover/check -H 'content-type: application/json' -d '{"targetToken":"${seed.token}","targetAccountId":"${seed.accountId}","zones":[{"name":"example.net"}],"requestActivation":true}'`,
-  ...(resolver ? [`  curl -sN ${base}/api/dns/scan -H 'content-type: application/json' -d '{"domain":"${resolver.domains[0]}"}'`] : []),
-  '',
-  'Browser extension: load extension/.output/chrome-mv3 as an unpacked extension (chrome://extensions, developer mode),',
-  'Firefox: pnpm -C extension build:firefox, then about:debugging → This Firefox → Load Temporary Add-on → extension/.output/firefox-mv3/manifest.json.',
+  ...bannerLines(facts),
+  ...(pairingCode.first ? [pairingCodeLines(pairingCode.first).trimEnd()] : []),
   'Stop with Ctrl+C.',
   '',
 ];
