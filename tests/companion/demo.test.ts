@@ -79,6 +79,7 @@ describe('pnpm start', () => {
         'DNSFERRY_AZURE_ARM',
         'DNSFERRY_AZURE_AUTHORITY',
         'DNSFERRY_CLOUDFLARE_API',
+        'DNSFERRY_CT_URL',
         'DNSFERRY_DOH_URL',
         'DNSFERRY_TARGET_NS',
         'NODE_EXTRA_CA_CERTS',
