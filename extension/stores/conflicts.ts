@@ -4,6 +4,7 @@ import { resolveName } from '@dnsferry/shared';
 import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
+import { answersOf, refusalOf, rrsetsOf, tooManyChoices, type ConflictChoice } from '@/utils/conflict-choices';
 import type { ReviewZone, ZoneModes } from '@/utils/review-zones';
 import { useReviewStore } from './review';
 import { useSourceStore } from './source';
@@ -11,14 +12,17 @@ import { useSourceStore } from './source';
 /**
  * What the target already holds where the source has records, and how each zone is to end. Dry runs
  * report each RRset that will not answer as the source says (a stale address beside the new one, a
- * second SPF policy, a proxy or TTL that differs); the review lets the user choose per RRset:
- * - `keep-target`: the source's records of the RRset are deselected, so nothing is sent for it;
- * - `replace`: the zone is sent in mirror mode, which makes the RRset answer as the source says;
- * - `keep-both`: add mode, today's behaviour (both answer; a record that would break a rule fails).
- * Mirror is per zone, so a zone is mirrored only when none of its conflicts is `keep-both`: with
- * both `replace` and `keep-both` in one zone, it is sent in add mode and says so.
+ * second SPF policy, a proxy or TTL that differs); the review lets the user choose per RRset, and the
+ * run carries out each choice as shown (`zones[].rrsets`, in one run, whatever the others are):
+ * - `keep-target`: the source's records of the RRset are deselected, and the RRset is sent as `keep`
+ *   (so mirror's prune leaves it too);
+ * - `replace`: the RRset answers as the source says (`replace`);
+ * - `keep-both`: both answer (`add`); where that would break a rule (a second SPF policy, a CNAME
+ *   beside other data) the choice is shown as one that cannot be carried out and holds Migrate back.
+ * The zone's mode is mirror when its Mirror box is on (every RRset replaced, prune and force offered),
+ * add otherwise; only the RRsets chosen otherwise than the mode are listed.
  */
-export type ConflictChoice = 'keep-target' | 'replace' | 'keep-both';
+export type { ConflictChoice };
 
 export interface ZoneConflict extends ReportedConflict {
   /** `zone|name|type`: the RRset. */
@@ -26,19 +30,21 @@ export interface ZoneConflict extends ReportedConflict {
   /** The review rows that are this RRset's records in the source. */
   rows: string[];
   choice: ConflictChoice;
-  /** What answers after the run, with this choice and the zone's mode. */
+  /** What answers after the run with this choice. */
   answers: string[];
+  /** Why this choice cannot be carried out (keep both, where both would break a rule), or null. */
+  refused: string | null;
 }
 
 export interface ZoneEnd {
   zone: string;
   conflicts: ZoneConflict[];
   mirror: boolean;
-  /** Some RRsets `replace`, others `keep-both`: add mode wins, and the replacements do not happen. */
-  mixed: boolean;
   /** Null when prune is not offered (add mode, or a scan source, which sees only the names it guesses). */
-  prune: { on: boolean; count: number | null; blocked: string | null } | null;
+  prune: { on: boolean; count: number | null } | null;
   force: boolean;
+  /** Why the zone's choices cannot be carried out as they stand (each a sentence); Migrate waits for none. */
+  blocked: string[];
 }
 
 /** What the dry runs said about a zone; a later report replaces an earlier one as below. */
@@ -59,10 +65,6 @@ function rowsBySet(z: ReviewZone): Map<string, string[]> {
     else map.set(key, [r.key]);
   }
   return map;
-}
-
-function union(a: string[], b: string[]): string[] {
-  return [...new Set([...a, ...b])];
 }
 
 export const useConflictsStore = defineStore('conflicts', () => {
@@ -142,47 +144,51 @@ export const useConflictsStore = defineStore('conflicts', () => {
       const anyBoth = picked.some((p) => p.choice === 'keep-both');
       const anyReplace = picked.some((p) => p.choice === 'replace');
       const mirror = !anyBoth && (anyReplace || mirrorOn.value.has(z.name));
-      const conflicts = picked.map(({ c, key, choice }): ZoneConflict => {
-        const answers =
-          choice === 'keep-target'
-            ? c.target
-            : choice === 'replace' && mirror
-              ? c.source
-              : c.after.length
-                ? c.after
-                : union(c.target, c.source);
-        return { ...c, key, rows: setRows?.get(key) ?? [], choice, answers };
-      });
-      const keeps = picked.some((p) => p.choice === 'keep-target');
+      const conflicts = picked.map(({ c, key, choice }): ZoneConflict => ({
+        ...c,
+        key,
+        rows: setRows?.get(key) ?? [],
+        choice,
+        answers: answersOf(c, choice),
+        refused: refusalOf(c, choice),
+      }));
+      const blocked = conflicts.flatMap((c) =>
+        c.refused
+          ? [`${c.name} ${c.type} cannot keep both (its row says why): choose "Keep the target's" or "Replace with the source's"`]
+          : [],
+      );
+      const tooMany = tooManyChoices(rrsetsOf(mirror, conflicts).length);
+      if (tooMany) blocked.push(tooMany);
       const targetOnly = reported.value[z.name]?.targetOnly ?? null;
       out.set(z.name, {
         zone: z.name,
         conflicts,
         mirror,
-        mixed: anyBoth && anyReplace,
-        prune:
-          mirror && source.side.wholeZones
-            ? {
-                on: pruneOn.value.has(z.name) && !keeps,
-                count: targetOnly,
-                blocked: keeps ? 'Prune would remove the RRsets whose target records you keep.' : null,
-              }
-            : null,
+        prune: mirror && source.side.wholeZones ? { on: pruneOn.value.has(z.name), count: targetOnly } : null,
         force: mirror && forceOn.value.has(z.name),
+        blocked,
       });
     }
     return out;
   });
 
-  /** Each mirrored zone's mode, prune and force, for the request. */
+  /** Each zone's mode, prune and force, and the RRsets chosen otherwise than its mode, for the request. */
   const zoneModes = computed<ZoneModes>(() => {
     const modes: ZoneModes = {};
     for (const [zone, end] of ends.value) {
-      if (!end.mirror) continue;
-      modes[zone] = { mode: 'mirror', ...(end.prune?.on ? { prune: true } : {}), ...(end.force ? { force: true } : {}) };
+      const rrsets = rrsetsOf(end.mirror, end.conflicts);
+      if (!end.mirror && rrsets.length === 0) continue;
+      modes[zone] = {
+        ...(end.mirror ? { mode: 'mirror' as const } : {}),
+        ...(end.prune?.on ? { prune: true } : {}),
+        ...(end.force ? { force: true } : {}),
+        ...(rrsets.length ? { rrsets } : {}),
+      };
     }
     return modes;
   });
+  /** Every reason the review's choices cannot be carried out as they stand: Migrate waits until there is none. */
+  const blocked = computed(() => [...ends.value.values()].flatMap((e) => e.blocked.map((why) => `${e.zone}: ${why}`)));
 
   function edit<T>(set: { value: Set<T> }, item: T, on: boolean): void {
     const next = new Set(set.value);
@@ -217,5 +223,5 @@ export const useConflictsStore = defineStore('conflicts', () => {
   const setPrune = (zone: string, on: boolean) => edit(pruneOn, zone, on);
   const setForce = (zone: string, on: boolean) => edit(forceOn, zone, on);
 
-  return { ends, zoneModes, choose, setMirror, setPrune, setForce };
+  return { ends, zoneModes, blocked, choose, setMirror, setPrune, setForce };
 });

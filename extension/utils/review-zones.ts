@@ -1,4 +1,12 @@
-import { RECORD_TYPES, isProxiable, type DnsRecord, type EdgeAddress, type MigrateMode, type RecordType } from '@dnsferry/shared';
+import {
+  RECORD_TYPES,
+  isProxiable,
+  type DnsRecord,
+  type EdgeAddress,
+  type MigrateMode,
+  type RRsetChoice,
+  type RecordType,
+} from '@dnsferry/shared';
 import type { ZoneRead } from './source-side';
 
 /** One record as the review shows it, with a key stable across re-renders. */
@@ -32,8 +40,8 @@ export interface SourceRead {
   problems: string[];
 }
 
-/** How a zone is sent when it is not in add mode (the default): see stores/conflicts.ts. */
-export type ZoneModes = Record<string, { mode: MigrateMode; prune?: boolean; force?: boolean }>;
+/** How a zone is sent when it is not plain add mode: its mode, and the RRsets chosen otherwise (stores/conflicts.ts). */
+export type ZoneModes = Record<string, { mode?: MigrateMode; prune?: boolean; force?: boolean; rrsets?: RRsetChoice[] }>;
 
 export function recordKey(zone: string, r: DnsRecord): string {
   const extra = 'priority' in r ? `|${r.priority}` : '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DnsRecordSchema } from './records';
 import { UndoDataSchema } from './api/undo';
+import { RRsetActionSchema } from './api/rrset-choices';
 
 // ---- scan stream (/api/dns/scan) ----
 export const ScanProgressEventSchema = z.object({ type: z.literal('progress'), message: z.string() });
@@ -55,7 +56,8 @@ export const MigrateSuccessEventSchema = z.object({
 });
 /**
  * An RRset (name + type) that will not answer exactly as the source says after this run, told once
- * per run (dry runs too): the contents of each side and those that answer after the run.
+ * per run (dry runs too): the contents of each side and those that answer after the run. An RRset the
+ * request lists in `rrsets` is told whenever the target held something else, whatever its action.
  */
 export const ConflictSchema = z.object({
   name: z.string(),
@@ -63,6 +65,18 @@ export const ConflictSchema = z.object({
   source: z.array(z.string()),
   target: z.array(z.string()),
   after: z.array(z.string()),
+  /** What this run does with the RRset: the request's `rrsets` choice, or the zone's mode (add: `add`, mirror: `replace`). */
+  action: RRsetActionSchema.optional(),
+  /**
+   * Why keeping both (`add`) cannot be carried out here: the source's records beside the target's would
+   * break what the name may hold (a second SPF policy, a CNAME beside other data). Told whatever the action.
+   */
+  bothRefused: z.string().optional(),
+  /**
+   * The source's records the target holds with another TTL or proxy (`192.0.2.1: proxied at the target,
+   * DNS only in the source`): `keep` and `add` leave them so, `replace` sets them as the source says.
+   */
+  drift: z.array(z.string()).optional(),
 });
 export type Conflict = z.infer<typeof ConflictSchema>;
 

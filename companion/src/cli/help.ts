@@ -52,6 +52,10 @@ Options:
   --mode add|mirror      add (default) creates what is missing; mirror makes every RRset answer as the source says
   --prune                with --mode mirror: also remove RRsets the source does not have
   --force                with --mode mirror: go ahead when over 30 % of a zone would change
+  --replace 'NAME TYPE'  this RRset answers as the source says (its other records removed); repeatable
+  --keep 'NAME TYPE'     this RRset stays as the target holds it (the source's left out); repeatable
+  --add 'NAME TYPE'      keep both: the source's records added beside the target's; repeatable
+                         (RRsets not named follow --mode; a relative NAME applies to each zone, @ is the apex)
   --account ID           the Cloudflare account (else CLOUDFLARE_ACCOUNT_ID, else the token's only one)
   --undo-file FILE       where the undo data goes (default: beside the zone file, or here)
   --json                 NDJSON events even on a terminal
@@ -62,6 +66,7 @@ Examples:
   dnsferry migrate example.com example.org --azure 00000000-0000-0000-0000-000000000000 --mode mirror
   dnsferry migrate example.com --axfr ns1.oldhost.example --tsig-key transfer.key --dry-run
   dnsferry migrate example.com --route53 --mode mirror
+  dnsferry migrate example.com --zone-file example.com.zone --replace 'www A' --replace '@ TXT' --dry-run
 
 ${OUTPUT}
 ${EXITS}`,

@@ -10,6 +10,7 @@ import { asUsage } from './as-usage';
 import { playStream } from './event-stream';
 import { usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
+import { RRSET_OPTIONS, rrsetsByZone } from './rrset-flags';
 import { requestSources, SOURCE_OPTIONS } from './sources';
 import { loginToTarget } from './target';
 import { shown, undoPath, writeUndoFile } from './undo-file';
@@ -20,6 +21,7 @@ export const MIGRATE_OPTIONS = {
   mode: { type: 'string' },
   prune: { type: 'boolean' },
   force: { type: 'boolean' },
+  ...RRSET_OPTIONS,
   account: { type: 'string' },
   'undo-file': { type: 'string' },
   json: { type: 'boolean' },
@@ -36,6 +38,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
     ? undefined
     : undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0], zones: names, now: new Date() });
   if (undoFile && (await exists(undoFile))) throw usageError(`--undo-file ${undoFile} exists already; name a new file`);
+  const chosen = rrsetsByZone(v, names);
   const { zones, source } = await requestSources(rt, names, v, true);
 
   const login = await loginToTarget(rt, v.account);
@@ -43,7 +46,10 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
     const request = parseBody(MigrateRequestSchema, {
       targetToken: login.token,
       targetAccountId: login.accountId,
-      zones,
+      zones: zones.map((z, i) => {
+        const rrsets = chosen.get(names[i] ?? '') ?? [];
+        return rrsets.length ? { ...z, rrsets } : z;
+      }),
       ...(dryRun ? { dryRun } : {}),
       ...(v.mode ? { mode: v.mode } : {}),
       ...(v.prune ? { prune: true } : {}),

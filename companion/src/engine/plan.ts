@@ -14,18 +14,33 @@ import {
   type Conflict,
   type DnsRecord,
   type MigrateMode,
+  type RRsetChoice,
 } from '@dnsferry/shared';
 import { finished } from '../flow/fair-share';
 import { canonicalize } from '../records/canonical';
 import type { HeldRecord } from '../target/target';
+import {
+  RRsetChoices,
+  bothRefusal,
+  choiceSentence,
+  contested,
+  keptInTheWay,
+  keptReason,
+  losing,
+  refusedBoth,
+  unmatchedChoices,
+} from './rrset-choices';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =
   | { index: number; action: 'create'; record: DnsRecord; note?: string; replaces?: DnsRecord[] }
   /** Mirror: the record is there, its TTL or proxy are set as the source says. */
   | { index: number; action: 'update'; record: DnsRecord; held: HeldRecord; after: DnsRecord; change: string }
-  /** `drift`: add mode left a TTL or proxy that differs from the source's as the target has it. */
-  | { index: number; action: 'skip'; record: DnsRecord; reason: string; exists: boolean; drift?: string }
+  /**
+   * `drift`: add mode left a TTL or proxy that differs from the source's as the target has it.
+   * `kept`: the request keeps the target's RRset (`rrsets`: keep), so the source's record is left out.
+   */
+  | { index: number; action: 'skip'; record: DnsRecord; reason: string; exists: boolean; drift?: string; kept?: true }
   /** `clash`: add mode refused a record that would break what its name may hold. */
   | { index: number; action: 'fail'; record?: DnsRecord; type: string; name: string; reason: string; clash?: string };
 
@@ -45,11 +60,15 @@ export interface ZonePlan {
   targetOnly: number;
   /** How many of the target's records the plan removes or changes, of how many it holds. */
   churn: { changed: number; held: number };
+  /** RRsets the request lists (`rrsets`) that neither the records nor the target have, as `name|TYPE`. */
+  unmatched?: string[];
 }
 
 export interface PlanOptions {
   mode: MigrateMode;
   prune: boolean;
+  /** What to do with particular RRsets (the zone's `rrsets`); the others follow `mode`. */
+  choices?: readonly RRsetChoice[] | undefined;
 }
 
 /** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
@@ -83,6 +102,7 @@ export function* planning(
   opts: PlanOptions = { mode: 'add', prune: false },
 ): Generator<void, ZonePlan> {
   const mirror = opts.mode === 'mirror';
+  const choices = new RRsetChoices(zone, opts.choices ?? [], opts.mode);
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
   const held: HeldRecord[] = [];
   const heldByKey = new Map<string, HeldRecord>();
@@ -126,6 +146,10 @@ export function* planning(
       steps.push({ index, action: 'fail', record, ...label, reason: rule.reason });
       continue;
     }
+    if (choices.chosen(rrset(record)) === 'keep') {
+      steps.push({ index, action: 'skip', record, reason: keptReason(record), exists: false, kept: true });
+      continue;
+    }
     const key = recordKey(record);
     const earlier = first.get(key);
     if (earlier !== undefined) {
@@ -140,20 +164,23 @@ export function* planning(
   // 2. each wanted record against the target: there (as it is, or set right), new, or refused
   const willHold = new Map<string, DnsRecord[]>(); // add mode: what each name holds as the run goes on
   let names = 0;
+  // Held records a replaced RRset loses are not among what their name will hold (only when RRsets are listed).
+  const replaced = choices.any ? losing(wanted, choices) : null;
   for (const [name, list] of atName) {
     if (++names % STEP === 0) yield;
     willHold.set(
       name,
-      list.map((h) => h.record),
+      (replaced ? list.filter((h) => !replaced(h)) : list).map((h) => h.record),
     );
   }
   for (const [at, { index, record }] of wanted.entries()) {
     if (at % STEP === STEP - 1) yield;
     const there = heldByKey.get(recordKey(record));
+    const replace = choices.of(rrset(record)) === 'replace';
     if (there) {
       const drift = driftOf(record, there.record);
       if (drift.length === 0) steps[index] = { index, action: 'skip', record, reason: 'already exists', exists: true };
-      else if (mirror) {
+      else if (replace) {
         const after = settled(there.record, record);
         steps[index] = { index, action: 'update', record: after, held: there, after, change: drift.map((d) => d.change).join(', ') };
       } else {
@@ -163,11 +190,18 @@ export function* planning(
       }
       continue;
     }
-    if (!mirror) {
+    if (!replace) {
       const clash = clashAtName(record, willHold.get(record.name) ?? []);
       if (clash) {
-        const reason = `not added: ${clash}; mirror mode replaces what is there`;
+        const reason = refusedBoth(clash, choices.chosen(rrset(record)) !== undefined);
         steps[index] = { index, action: 'fail', record, type: record.type, name: record.name, reason, clash };
+        continue;
+      }
+      willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
+    } else if (choices.any) {
+      const blocked = keptInTheWay(record, atName.get(record.name) ?? [], choices);
+      if (blocked) {
+        steps[index] = { index, action: 'fail', record, type: record.type, name: record.name, reason: blocked, clash: blocked };
         continue;
       }
       willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
@@ -195,25 +229,35 @@ export function* planning(
     sourceSets.add(rrset(w.record));
     sourceKeys.add(recordKey(w.record));
   }
-  const sourceTypesAt = yield* grouping(wanted, (w) => w.record.name);
+  // Only what replaces its RRset displaces what cannot sit beside it (a record refused instead displaces nothing).
+  const displacing = choices.any
+    ? wanted.filter((w) => choices.of(rrset(w.record)) === 'replace' && steps[w.index]?.action !== 'fail')
+    : mirror
+      ? wanted
+      : [];
+  const sourceTypesAt = yield* grouping(displacing, (w) => w.record.name);
   const removals: Removal[] = [];
   let targetOnly = 0;
   for (const [at, h] of held.entries()) {
     if (at % STEP === STEP - 1) yield;
     const set = rrset(h.record);
     if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
+    const chosen = choices.chosen(set);
+    if (chosen === 'keep') continue; // stays as it is: neither removed nor counted among what prune would take
     const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.record.type));
     const displaced = [...types].some((t) => t !== h.record.type && cnameClash(h.record.name, t, h.record.type));
     if (sourceSets.has(set)) {
-      if (mirror) removals.push({ held: h, reason: `replaced by the source's ${h.record.type} ${h.record.name}` });
-    } else if (mirror && displaced) {
+      if (choices.of(set) === 'replace') removals.push({ held: h, reason: `replaced by the source's ${h.record.type} ${h.record.name}` });
+    } else if (displaced) {
       removals.push({
         held: h,
         reason: `the source's ${types.has('CNAME') ? 'CNAME' : 'records'} at ${h.record.name} cannot sit beside it`,
       });
-    } else if (mirror && opts.prune) {
+    } else if (chosen === 'replace') {
+      removals.push({ held: h, reason: `the request replaces ${h.record.name} ${h.record.type} with the source's, which has none` });
+    } else if (mirror && opts.prune && chosen === undefined) {
       removals.push({ held: h, reason: 'not in the source' });
-    } else if (!sourceSets.has(set)) {
+    } else {
       targetOnly++;
     }
   }
@@ -224,8 +268,9 @@ export function* planning(
     if (at % STEP === STEP - 1) yield;
     if (s.action === 'update') changed++;
   }
-  const conflicts = yield* conflictsOf(steps, held, removals);
-  return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length } };
+  const conflicts = yield* conflictsOf(steps, held, removals, choices, atName);
+  const unmatched = choices.any ? unmatchedChoices(choices, steps, held) : [];
+  return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length }, ...(unmatched.length ? { unmatched } : {}) };
 }
 
 /** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */
@@ -250,6 +295,11 @@ interface Drift {
   /** For an update: `proxied → DNS only`. */
   change: string;
 }
+
+const driftText = (source: DnsRecord, there: DnsRecord) =>
+  driftOf(source, there)
+    .map((d) => d.text)
+    .join(', ');
 
 function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
   const drift: Drift[] = [];
@@ -283,17 +333,27 @@ type SourceStep = Exclude<PlanStep, { action: 'fail' }> | (Extract<PlanStep, { a
 
 /** A step that stands for a record the source wants the target to hold. */
 const inSource = (s: PlanStep): s is SourceStep =>
-  s.action === 'create' || s.action === 'update' || (s.action === 'skip' && s.exists) || (s.action === 'fail' && s.clash !== undefined);
+  s.action === 'create' ||
+  s.action === 'update' ||
+  (s.action === 'skip' && (s.exists || s.kept === true)) ||
+  (s.action === 'fail' && s.clash !== undefined);
 
 /**
  * Each RRset the source has that will not answer as it says after the run: the target's other
  * records stay beside it, a TTL or proxy stays as the target has it, or a record is refused.
  */
-function* conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]): Generator<void, ZonePlan['conflicts']> {
+function* conflictsOf(
+  steps: PlanStep[],
+  held: HeldRecord[],
+  removals: Removal[],
+  choices: RRsetChoices,
+  atName: ReadonlyMap<string, HeldRecord[]>,
+): Generator<void, ZonePlan['conflicts']> {
   const removed = new Set(removals.map((r) => r.held.id));
   yield;
   const heldSets = yield* grouping(held, (h) => rrset(h.record));
   const wanted = yield* grouping(steps.filter(inSource), (s) => rrset(s.record));
+  const removedAt = choices.any ? yield* grouping(removals, (r) => r.held.record.name) : new Map<string, Removal[]>();
   const out: ZonePlan['conflicts'] = [];
   let at = 0;
   for (const [set, list] of wanted) {
@@ -314,13 +374,33 @@ function* conflictsOf(steps: PlanStep[], held: HeldRecord[], removals: Removal[]
     }
     const drifted = list.filter((s) => s.action === 'skip' && s.drift !== undefined);
     for (const s of drifted) if (s.action === 'skip') parts.push(`${shown(s.record)} is ${s.drift}, and stays so`);
-    if (parts.length === 0) continue;
-    const fix = drifted.length === parts.length ? 'sets it as the source says' : 'replaces it';
     const { name, type } = source[0] as DnsRecord;
-    out.push({
-      conflict: { name, type, source: source.map(shown), target: target.map(shown), after: after.map(shown) },
-      message: `${name} ${type}: ${parts.join('; ')} — mirror mode ${fix}`,
-    });
+    const chosen = choices.chosen(set);
+    const kept = list.filter((s) => s.action === 'skip' && s.kept === true).map((s) => s.record);
+    const heldKept = kept.length ? (atName.get(name) ?? []) : [];
+    const drift = [
+      ...list.flatMap((s) => (s.action === 'skip' && s.drift ? [{ record: s.record, text: s.drift }] : [])),
+      ...list.flatMap((s) => (s.action === 'update' ? [{ record: s.record, text: driftText(s.record, s.held.record) }] : [])),
+      ...kept.flatMap((r) => {
+        const there = heldKept.find((h) => recordKey(h.record) === recordKey(r));
+        return there && driftOf(r, there.record).length ? [{ record: r, text: driftText(r, there.record) }] : [];
+      }),
+    ].map((d) => `${shown(d.record)}: ${d.text}`);
+    const listed =
+      chosen !== undefined && contested({ name, type, source, target, removals: removedAt.get(name) ?? [] }, kept, drift.length > 0);
+    if (parts.length === 0 && !listed) continue;
+    const conflict = { name, type, source: source.map(shown), target: target.map(shown), after: after.map(shown) };
+    let message: string;
+    if (chosen === undefined) {
+      const fix = drifted.length === parts.length ? 'sets it as the source says' : 'replaces it';
+      message = `${name} ${type}: ${parts.join('; ')} — mirror mode ${fix}`;
+    } else {
+      const sameRecords = target.length === source.length && target.every((r) => sourceKeys.has(recordKey(r)));
+      message = choiceSentence(chosen, conflict, { parts, refused: list.some((s) => s.action === 'fail'), sameRecords });
+    }
+    const refusal = bothRefusal(source, atName.get(name) ?? []);
+    const more = { action: choices.of(set), ...(refusal ? { bothRefused: refusal } : {}), ...(drift.length ? { drift } : {}) };
+    out.push({ conflict: { ...conflict, ...more }, message });
   }
   return out;
 }

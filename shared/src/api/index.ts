@@ -5,6 +5,7 @@ export * from './scan';
 export * from './axfr';
 export * from './account-source';
 export * from './migrate';
+export * from './rrset-choices';
 export * from './cutover';
 export * from './pair';
 export * from './pair-confirm';

@@ -3,6 +3,7 @@ import { RawRecordSchema } from '../records';
 import { ZoneNameSchema } from '../names';
 import { AxfrSourceSchema } from './axfr';
 import { AccountSourceSchema } from './account-source';
+import { RRsetChoicesSchema, refineRRsetChoices } from './rrset-choices';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import {
   AUTH_METHOD_ERROR,
@@ -65,10 +66,18 @@ export const MigrateZoneSchema = z
       .regex(/^(?:\/hostedzone\/)?Z[A-Z0-9]{1,31}$/, { error: 'hostedZoneId is a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ' })
       .optional(),
     ...modeFields,
+    /**
+     * What to do with particular RRsets where the target already holds records (`keep`, `replace`,
+     * `add`), in one run; every RRset not listed follows the zone's mode (add: `add`, mirror: `replace`).
+     */
+    rrsets: RRsetChoicesSchema.optional(),
   })
   .refine((zone) => [zone.records, zone.zoneFile, zone.axfr, zone.cloudflare].filter((x) => x !== undefined).length <= 1, {
     error: 'send a zone as records, as zoneFile, with axfr or with cloudflare: one of them',
     path: ['zoneFile'],
+  })
+  .superRefine((zone, ctx) => {
+    if (zone.rrsets) refineRRsetChoices(zone.name, zone.rrsets, ctx, ['rrsets']);
   });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
 

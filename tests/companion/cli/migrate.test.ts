@@ -92,6 +92,26 @@ describe('dnsferry migrate', () => {
     expect(heldLines(t.stack.sim, 'onboarded.example').join('\n')).not.toContain('300.1.1.1');
   });
 
+  it('carries out --replace, --keep and --add per RRset, the rest following the mode', async () => {
+    seedOnboardedZone(t.stack.sim, { accountId: t.stack.seed.accountId, name: 'onboarded.example' });
+    const run = await t.stack.run(
+      ['migrate', 'onboarded.example', '--zone-file', '-', '--replace', 'www A', '--replace', 'onboarded.example. TXT', '--keep', 'mail a'],
+      { stdin: sourceZoneFile('onboarded.example') },
+    );
+    expect(run.code).toBe(0);
+    expect(heldLines(t.stack.sim, 'onboarded.example')).toEqual([
+      'A mail.onboarded.example 93.184.216.34 1 proxied',
+      'A onboarded.example 192.0.2.1 1 proxied',
+      'A www.onboarded.example 192.0.2.1 300',
+      'MX onboarded.example mail.onboarded.example 1',
+      'TXT _dmarc.onboarded.example "v=DMARC1; p=none" 1',
+      'TXT onboarded.example "v=spf1 include:new.example -all" 300',
+    ]);
+    const bad = await t.stack.run(['migrate', 'onboarded.example', '--zone-file', '-', '--replace', 'www'], { stdin: '' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--replace "www": give one RRset as "NAME TYPE", such as --replace 'www A'`);
+  });
+
   it('refuses mirror options that need mirror, and a second read of stdin (exit 2, nothing done)', async () => {
     const prune = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', '--prune'], { stdin: ZONE_FILE });
     expect(prune.code).toBe(2);

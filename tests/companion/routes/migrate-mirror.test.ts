@@ -48,6 +48,7 @@ describe('add mode into a zone that already holds records', () => {
         source: ['192.0.2.1'],
         target: ['203.0.113.9'],
         after: ['203.0.113.9', '192.0.2.1'],
+        action: 'add',
       });
       expect(byName['www A']?.message).toBe(
         'www A: the target also holds 203.0.113.9; after this run both answer — mirror mode replaces it',

@@ -85,6 +85,20 @@ const zoneArb = fc.record(
     name: fc.oneof(fc.constantFrom('fuzz.example', 'bücher.example'), weird),
     records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
     hostedZoneId: fc.oneof(fc.constant('Z0123456789ABCDEFGHIJ'), weird),
+    rrsets: fc.oneof(
+      fc.array(
+        fc.record(
+          {
+            name: fc.oneof(fc.constantFrom('@', 'www', 'WWW.fuzz.example.', 'x.other.org.'), weird),
+            type: fc.oneof(fc.constantFrom('A', 'TXT', 'CNAME', 'a'), weird),
+            action: fc.oneof(fc.constantFrom('keep', 'replace', 'add'), weird),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 3 },
+      ),
+      weird,
+    ),
   },
   { requiredKeys: [] },
 );

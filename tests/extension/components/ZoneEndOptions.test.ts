@@ -8,9 +8,9 @@ const end = (over: Partial<ZoneEnd> = {}): ZoneEnd => ({
   zone,
   conflicts: [],
   mirror: false,
-  mixed: false,
   prune: null,
   force: false,
+  blocked: [],
   ...over,
 });
 
@@ -23,7 +23,7 @@ describe('ZoneEndOptions', () => {
     await mirror.trigger('change');
     expect(w.emitted('mirror')).toEqual([[true]]);
 
-    await w.setProps({ end: end({ mirror: true, prune: { on: false, count: 3, blocked: null } }) });
+    await w.setProps({ end: end({ mirror: true, prune: { on: false, count: 3 } }) });
     expect(w.text()).toContain('Prune: also remove 3 records the target holds in RRsets the source does not have');
     const prune = w.get(`[data-testid="review-prune-${zone}"]`);
     (prune.element as HTMLInputElement).checked = true;
@@ -33,19 +33,10 @@ describe('ZoneEndOptions', () => {
     expect(w.emitted('force')).toHaveLength(1);
   });
 
-  it('says why prune is off: a blocked choice, or a scanned source', async () => {
-    const w = mount(ZoneEndOptions, {
-      props: {
-        end: end({
-          mirror: true,
-          prune: { on: false, count: null, blocked: 'Prune would remove the RRsets whose target records you keep.' },
-        }),
-        scan: false,
-      },
-    });
-    expect(w.get(`[data-testid="review-prune-${zone}"]`).attributes('disabled')).toBeDefined();
+  it('says what prune leaves, and why it is not offered for a scanned source', async () => {
+    const w = mount(ZoneEndOptions, { props: { end: end({ mirror: true, prune: { on: false, count: null } }), scan: false } });
     expect(w.text()).toContain('a dry run counts them');
-    expect(w.text()).toContain('Prune would remove the RRsets whose target records you keep.');
+    expect(w.text()).toContain('never an RRset whose target records you keep');
 
     await w.setProps({ end: end({ mirror: true, prune: null }), scan: true });
     expect(w.find(`[data-testid="review-prune-${zone}"]`).exists()).toBe(false);

@@ -34,6 +34,8 @@ const conflicts = {
       source: ['"v=spf1 include:new.example -all"'],
       target: ['"v=spf1 include:old.example -all"'],
       after: ['"v=spf1 include:old.example -all"'],
+      action: 'add' as const,
+      bothRefused: '"v=spf1 include:new.example -all": it would be a second SPF record',
     },
   },
 };
@@ -89,8 +91,17 @@ describe('conflicts store', () => {
     // what answers after the run is what the dry run said
     expect(end.conflicts[0]?.answers).toEqual(['203.0.113.9', '192.0.2.1']);
     expect(end.conflicts[0]?.rows).toEqual(rowsOf('www').map((r) => r.key));
-    expect([end.mirror, end.mixed, end.prune]).toEqual([false, false, null]);
+    expect([end.mirror, end.prune]).toEqual([false, null]);
     expect(sentZone()).not.toHaveProperty('mode');
+    expect(sentZone()).not.toHaveProperty('rrsets');
+    // keeping both SPF policies cannot be carried out: said so, and Migrate waits for another choice
+    expect(end.conflicts[2]).toMatchObject({ choice: 'keep-both', refused: expect.stringMatching(/second SPF record/) });
+    expect(end.conflicts[2]?.answers).toEqual(['"v=spf1 include:old.example -all"']);
+    expect(store.blocked).toEqual([
+      `${zone}: @ TXT cannot keep both (its row says why): choose "Keep the target's" or "Replace with the source's"`,
+    ]);
+    store.choose(zone, end.conflicts[2]!.key, 'keep-target');
+    expect(store.blocked).toEqual([]);
   });
 
   it('mirror replaces every RRset kept both ways, and offers prune with the count the dry run gave', async () => {
@@ -101,7 +112,7 @@ describe('conflicts store', () => {
     let end = store.ends.get(zone)!;
     expect(end.conflicts.map((c) => c.choice)).toEqual(['replace', 'replace', 'replace']);
     expect(end.conflicts[0]?.answers).toEqual(['192.0.2.1']);
-    expect(end.prune).toEqual({ on: false, count: 2, blocked: null });
+    expect(end.prune).toEqual({ on: false, count: 2 });
     expect(sentZone()).toMatchObject({ name: zone, mode: 'mirror' });
     expect(sentZone()).not.toHaveProperty('prune');
 
@@ -122,7 +133,7 @@ describe('conflicts store', () => {
     expect(sentZone()).not.toHaveProperty('prune');
   });
 
-  it("'keep the target's' deselects the source's records of the RRset; mirror goes on for the others, without prune", async () => {
+  it("'keep the target's' deselects the source's records of the RRset and sends it as kept; mirror and prune go on for the others", async () => {
     manual();
     const store = useConflictsStore();
     const review = useReviewStore();
@@ -136,11 +147,10 @@ describe('conflicts store', () => {
     const end = store.ends.get(zone)!;
     expect(end.conflicts[0]).toMatchObject({ choice: 'keep-target', answers: ['203.0.113.9'] });
     expect(end.mirror).toBe(true);
-    // prune would remove the RRset whose target records are kept
-    expect(end.prune).toMatchObject({ on: false, blocked: expect.stringMatching(/keep/) });
+    // the kept RRset is listed as kept, so prune leaves it
+    expect(end.prune).toEqual({ on: true, count: 2 });
     const sent = sentZone();
-    expect(sent).toMatchObject({ mode: 'mirror' });
-    expect(sent).not.toHaveProperty('prune');
+    expect(sent).toMatchObject({ mode: 'mirror', prune: true, rrsets: [{ name: 'www', type: 'A', action: 'keep' }] });
     expect(sent.records?.map((r) => r.name)).toEqual(['mail', '@', '@']);
 
     // an add-mode dry run does not report an RRset that is not sent: it stays listed, still kept
@@ -156,20 +166,32 @@ describe('conflicts store', () => {
     expect(review.excluded.size).toBe(0);
   });
 
-  it('a zone with both replace and keep both is sent in add mode, and says so', async () => {
+  it('a zone with both replace and keep both is sent in add mode with the replaced RRsets listed: each happens as shown', async () => {
     manual();
     const store = useConflictsStore();
-    await dryRun(['www', 'spf']);
-    const [www, spf] = store.ends.get(zone)!.conflicts;
+    await dryRun(['www', 'mail', 'spf']);
+    const [www, mail, spf] = store.ends.get(zone)!.conflicts;
     store.choose(zone, www!.key, 'replace');
     store.choose(zone, spf!.key, 'replace');
-    expect(store.ends.get(zone)).toMatchObject({ mirror: true, mixed: false });
-    store.choose(zone, spf!.key, 'keep-both');
-    const end = store.ends.get(zone)!;
-    expect([end.mirror, end.mixed]).toEqual([false, true]);
-    // the replacement does not happen: what answers is what add mode leaves
-    expect(end.conflicts[0]?.answers).toEqual(['203.0.113.9', '192.0.2.1']);
+    let end = store.ends.get(zone)!;
+    expect(end.mirror).toBe(false);
+    expect(end.conflicts.map((c) => c.answers)).toEqual([['192.0.2.1'], ['93.184.216.34'], ['"v=spf1 include:new.example -all"']]);
+    expect(store.blocked).toEqual([]);
     expect(sentZone()).not.toHaveProperty('mode');
+    expect(sentZone().rrsets).toEqual([
+      { name: 'www', type: 'A', action: 'replace' },
+      { name: '@', type: 'TXT', action: 'replace' },
+    ]);
+    // all replaced: the zone is mirrored, and the list holds only what the mode does not say
+    store.choose(zone, mail!.key, 'replace');
+    end = store.ends.get(zone)!;
+    expect(end.mirror).toBe(true);
+    expect(sentZone()).toMatchObject({ mode: 'mirror' });
+    expect(sentZone()).not.toHaveProperty('rrsets');
+    // a dry run of the mixed zone tells the listed RRsets with their action: the choices stay
+    store.choose(zone, mail!.key, 'keep-both');
+    await dryRun(['www', 'mail', 'spf']);
+    expect(store.ends.get(zone)!.conflicts.map((c) => c.choice)).toEqual(['replace', 'keep-both', 'replace']);
   });
 
   it('an add-mode dry run replaces what was known; another account forgets it', async () => {

@@ -57,6 +57,16 @@ describe('migrateRequest', () => {
     expect(built.sentKeys).toEqual({ 'example.com': expect.any(Array) as unknown, 'other.com': [] });
   });
 
+  it('sends the RRsets chosen one by one with their zone, whether it is sent by records or by name', () => {
+    const rrsets = [{ name: 'www', type: 'CNAME' as const, action: 'replace' as const }];
+    const read: ReviewZone = { ...zoneOf('b.com', [MX]), fromSource: { problems: [] } };
+    const built = migrateRequest(input({ zones: [input().zones[0]!, read], modes: { 'example.com': { rrsets }, 'b.com': { rrsets } } }));
+    expect(built.request.zones.map((z) => [z.name, z.mode, z.rrsets, z.records?.length])).toEqual([
+      ['example.com', undefined, rrsets, 3],
+      ['b.com', undefined, rrsets, undefined],
+    ]);
+  });
+
   it('sends a zone offered by name by name, with what the source adds, and reads a dry-run read zone afresh while it is whole', () => {
     const byName: ReviewZone = { name: 'a.com', groups: null, ordered: [], expected: 7, resourceGroup: 'rg1' };
     const read: ReviewZone = { ...zoneOf('b.com', [MX]), fromSource: { problems: [] } };
