@@ -17,7 +17,13 @@ const NO_HEADER =
 
 /** Whether `text` is a records table (its first lines hold a header row) rather than a zone file. */
 export function looksLikeTable(text: string): boolean {
-  return findHeader(text.split(/\r?\n/)) !== null;
+  return tableHeader(text) !== null;
+}
+
+/** The table's first header row as the reader reads it (its line, columns and separator); null when `text` has none. */
+export function tableHeader(text: string): ParsedTable['header'] {
+  const found = findHeader(text.split(/\r?\n/, HEADER_WITHIN * 4));
+  return found ? { line: found.at + 1, columns: found.header.columns, separator: found.header.separator } : null;
 }
 
 function findHeader(lines: readonly string[]): { at: number; header: Header } | null {

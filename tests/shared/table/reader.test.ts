@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeTable, parseRecordsTable } from '@dnsferry/shared';
+import { looksLikeTable, parseRecordsTable, tableHeader } from '@dnsferry/shared';
 
 const ZONE = 'example.com';
 const A = (name: string, content: string, ttl: number) => ({ type: 'A', name, ttl, content });
@@ -120,5 +120,14 @@ describe('looksLikeTable', () => {
     expect(looksLikeTable('$ORIGIN example.com.\n@ 3600 IN A 192.0.2.1\n')).toBe(false);
     expect(looksLikeTable('www 300 IN CNAME example.com.\n')).toBe(false);
     expect(looksLikeTable('')).toBe(false);
+  });
+
+  it('gives the header row as the reader reads it, without reading the rows', () => {
+    expect(tableHeader('Records\n\nHost,Type,Data,TTL,Actions\nnot, a, row')).toEqual({
+      line: 3,
+      columns: ['name', 'type', 'value', 'ttl', null],
+      separator: 'comma',
+    });
+    expect(tableHeader('@ 300 IN A 192.0.2.1')).toBeNull();
   });
 });
