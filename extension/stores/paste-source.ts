@@ -7,7 +7,7 @@ import type { SourceSide } from '@/utils/source-side';
 import { pasteDraftItem } from '@/utils/storage-items';
 import { useParsedZoneText } from '@/utils/zone-text';
 
-/** Records the user pastes (a zone file) or types as form rows, for one zone. */
+/** Records the user pastes (a zone file, or a records table copied from a DNS host) or types as form rows, for one zone. */
 export const usePasteSourceStore = defineStore('paste-source', () => {
   const zone = ref('');
   const text = ref('');
@@ -16,6 +16,9 @@ export const usePasteSourceStore = defineStore('paste-source', () => {
 
   // a long paste is read in a worker: the records follow a moment after the text
   const { parsed, parsing } = useParsedZoneText(text, zone);
+  /** What the text was read as, and a table's header row (its columns and separator), for the panel to say. */
+  const readAs = computed(() => parsed.value.kind);
+  const tableHeader = computed(() => (parsed.value.kind === 'table' ? parsed.value.header : null));
   /** The zone: what the user typed, else the text's $ORIGIN. */
   const zoneName = computed(() => {
     const typed = zone.value.trim();
@@ -68,6 +71,8 @@ export const usePasteSourceStore = defineStore('paste-source', () => {
     rows,
     parsed,
     parsing,
+    readAs,
+    tableHeader,
     zoneName,
     zoneError,
     rowResults,

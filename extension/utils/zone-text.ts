@@ -1,21 +1,7 @@
 import { shallowRef, ref, watch, type Ref } from 'vue';
-import { parseZoneFile, type ParsedZone } from '@dnsferry/shared';
+import { readPaste, type ParseReply, type ParseRequest, type PastedText } from './paste-reading';
 
-/**
- * The pasted zone-file text, read into records. A short text is read at once, in the task that
- * changed it (typing stays instant and tests see the result synchronously); a long one is read in
- * a worker, outside the paste's own task, so a 10,000-line paste never blocks the popup. Only the
- * latest text's reading is kept.
- */
-export interface ParseRequest {
-  seq: number;
-  text: string;
-  zone: string | undefined;
-}
-export interface ParseReply {
-  seq: number;
-  parsed: ParsedZone;
-}
+export type { ParseReply, ParseRequest, PastedText } from './paste-reading';
 
 /** Lines read in the paste's own task: about 50 ms of parsing on a slow machine. */
 export const INLINE_MAX_LINES = 2000;
@@ -34,11 +20,18 @@ function parserWorker(): Worker | null {
   return worker;
 }
 
+/**
+ * The pasted text, read into records: a zone file (or record lines), or a records table copied from a
+ * DNS host's dashboard, told apart by the table's header row. A short text is read at once, in the
+ * task that changed it (typing stays instant and tests see the result synchronously); a long one is
+ * read in a worker, outside the paste's own task, so a 10,000-line paste never blocks the popup. Only
+ * the latest text's reading is kept.
+ */
 export function useParsedZoneText(
   text: Ref<string>,
   zone: Ref<string>,
-): { parsed: Readonly<Ref<ParsedZone>>; parsing: Readonly<Ref<boolean>> } {
-  const parsed = shallowRef<ParsedZone>(parseZoneFile(''));
+): { parsed: Readonly<Ref<PastedText>>; parsing: Readonly<Ref<boolean>> } {
+  const parsed = shallowRef<PastedText>(readPaste('', undefined));
   const parsing = ref(false);
   let seq = 0;
 
@@ -55,7 +48,7 @@ export function useParsedZoneText(
       const origin = z || undefined;
       const w = lineCount(t, INLINE_MAX_LINES) > INLINE_MAX_LINES ? parserWorker() : null;
       if (!w) {
-        parsed.value = parseZoneFile(t, origin);
+        parsed.value = readPaste(t, origin);
         parsing.value = false;
         return;
       }

@@ -5,4 +5,5 @@ export * from './errors';
 export * from './api/index';
 export * from './extension';
 export * from './zone-file/index';
+export * from './table/index';
 export * from './aliases/index';

@@ -377,6 +377,41 @@ describe('Azure, manual records, and a closed popup', () => {
     await popup.page.close();
   });
 
+  it('migrates a records table copied from a dashboard, saying how it read it', async () => {
+    const popup = await PopupPage.openAsTab(ext);
+    await popup.startOver();
+    // Namecheap's Advanced DNS as a browser copies it: a title, a tab-separated header, a redirect row
+    await popup.pasteZoneFile(
+      'table-example.com',
+      [
+        'HOST RECORDS',
+        'Type\tHost\tValue\tTTL',
+        'A Record\t@\t192.0.2.30\tAutomatic',
+        'CNAME Record\twww\ttable-example.com.\t30 min',
+        'TXT Record\t@\tv=spf1 include:spf.privateemail.com ~all\tAutomatic',
+        'URL Redirect Record\tshop\thttp://shop.example.net/\tunmasked',
+      ].join('\n'),
+    );
+    expect(await popup.text('manual-read-as')).toMatch(
+      /^Read as a records table copied from a DNS host: columns type, name, value, TTL, separated by tabs/,
+    );
+    expect(await popup.text('manual-count')).toBe('3 valid records');
+    expect(await popup.texts('manual-issue')).toEqual([expect.stringMatching(/^row 4 \(line 6\) URL Redirect Record.* — .*web redirect/)]);
+    await popup.throughTarget(stack.seed.token, stack.seed.accountId);
+    await popup.click('migrate');
+    expect(await popup.waitMigrationEnd()).toBe('done');
+    expect(await popup.totals()).toEqual({ created: 3, skipped: 0, failed: 0 });
+    const zone = stack.cloudflare.zoneByName('table-example.com')!;
+    const contents = stack.cloudflare
+      .records(zone.id)
+      .map((r) => `${String(r.type)} ${String(r.name)} ${String(r.content)} ${String(r.ttl)}`);
+    expect(contents).toEqual(
+      expect.arrayContaining(['A table-example.com 192.0.2.30 1', 'CNAME www.table-example.com table-example.com 1800']),
+    );
+    await popup.click('migration-restart');
+    await popup.page.close();
+  });
+
   it('keeps migrating when the popup closes, and shows the finished result when it reopens', async () => {
     const N = 1000;
     const text = Array.from({ length: N }, (_, i) => `host${i} 300 IN A 198.51.100.${i % 250}`).join('\n');

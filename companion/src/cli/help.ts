@@ -9,6 +9,9 @@ zone transfer's TSIG key from a file (--tsig-key). On a terminal, what is missin
 /** The flags that say where records come from (cli/sources.ts reads them), for migrate and check. */
 const SOURCES_HELP = `Records come from one of:
   --zone-file FILE       a BIND zone file; - reads standard input (one per zone, in order)
+  --table FILE           a records table copied from the DNS host's dashboard (a header row naming Type,
+                         Name or Host, Value or Data, TTL…; cells split by tabs, commas or wide spaces);
+                         - reads standard input (one per zone, in order)
   --records FILE.json    a JSON array of records, or { "records": [...] } as dnsferry scan --out writes
   --azure SUBSCRIPTION   Azure DNS (AZURE_* credentials); --resource-group RG to skip the search
   --route53              AWS Route 53 (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)

@@ -36,7 +36,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
   const dryRun = v['dry-run'] === true;
   const undoFile = dryRun
     ? undefined
-    : undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0], zones: names, now: new Date() });
+    : undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0] ?? v.table?.[0], zones: names, now: new Date() });
   if (undoFile && (await exists(undoFile))) throw usageError(`--undo-file ${undoFile} exists already; name a new file`);
   const chosen = rrsetsByZone(v, names);
   const { zones, source } = await requestSources(rt, names, v, true);

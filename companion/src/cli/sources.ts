@@ -7,6 +7,7 @@ import type { Runtime } from './runtime';
 /** Where a command's records come from: the same flags for migrate and check. */
 export const SOURCE_OPTIONS = {
   'zone-file': { type: 'string', multiple: true },
+  table: { type: 'string', multiple: true },
   records: { type: 'string', multiple: true },
   azure: { type: 'string' },
   'resource-group': { type: 'string' },
@@ -18,6 +19,7 @@ export const SOURCE_OPTIONS = {
 
 export interface SourceFlags {
   'zone-file'?: string[] | undefined;
+  table?: string[] | undefined;
   records?: string[] | undefined;
   azure?: string | undefined;
   'resource-group'?: string | undefined;
@@ -40,9 +42,11 @@ export interface RequestSources {
  */
 export async function requestSources(rt: Runtime, names: readonly string[], v: SourceFlags, required: boolean): Promise<RequestSources> {
   const files = v['zone-file'] ?? [];
+  const tables = v.table ?? [];
   const recordFiles = v.records ?? [];
   for (const [flag, list] of [
     ['--zone-file', files],
+    ['--table', tables],
     ['--records', recordFiles],
   ] as const) {
     if (list.length > 0 && list.length !== names.length) {
@@ -51,6 +55,7 @@ export async function requestSources(rt: Runtime, names: readonly string[], v: S
   }
   const chosen = [
     files.length > 0 && '--zone-file',
+    tables.length > 0 && '--table',
     recordFiles.length > 0 && '--records',
     v.azure !== undefined && '--azure',
     v.route53 === true && '--route53',
@@ -60,17 +65,19 @@ export async function requestSources(rt: Runtime, names: readonly string[], v: S
   if (chosen.length > 1) throw usageError(`${chosen.join(' and ')}: the records come from one source per run`);
   if (chosen.length === 0 && required) {
     throw usageError(
-      'say where the records come from: --zone-file FILE (or - for stdin), --records FILE.json, --azure SUBSCRIPTION_ID, --route53, --axfr SERVER or --from-account',
+      'say where the records come from: --zone-file FILE (or - for stdin), --table FILE (a records table copied from a dashboard), --records FILE.json, --azure SUBSCRIPTION_ID, --route53, --axfr SERVER or --from-account',
     );
   }
   if (v['resource-group'] !== undefined && v.azure === undefined) throw usageError('--resource-group goes with --azure');
   if (v['tsig-key'] !== undefined && v.axfr === undefined) throw usageError('--tsig-key goes with --axfr');
-  if ([...files, ...recordFiles].filter((f) => f === '-').length > 1) throw usageError('standard input (-) can be read once');
+  if ([...files, ...tables, ...recordFiles].filter((f) => f === '-').length > 1) throw usageError('standard input (-) can be read once');
 
   const perZone = async (i: number): Promise<Record<string, unknown>> => {
     const file = files[i];
+    const table = tables[i];
     const recordFile = recordFiles[i];
     if (file) return { zoneFile: await readInput(rt, file, '--zone-file') };
+    if (table) return { table: await readInput(rt, table, '--table') };
     if (recordFile) return { records: recordsOf(await readJson(rt, recordFile, '--records'), recordFile) };
     return {};
   };

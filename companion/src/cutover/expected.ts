@@ -1,14 +1,14 @@
 import { DnsRecordSchema, disposition, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { Slice } from '../flow/fair-share';
-import { readZoneFile, type RecordBudget } from '../records/record-budget';
+import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source } from '../source/source';
 
 /** What the zone should hold, and where that came from. */
 export interface Expected {
   /** Canonical, relative to the zone; only what the target's name servers are expected to answer. */
   records: DnsRecord[];
-  /** `the request`, `the zone file`, `the source`, `the target's own records`. */
+  /** `the request`, `the zone file`, `the table`, `the source`, `the target's own records`. */
   from: string;
   /** Records that are not checked, each with why (`DNSKEY @: the target signs the zone itself`). */
   excluded: string[];
@@ -18,7 +18,7 @@ export interface Expected {
 
 /**
  * The expected records of one zone, in the order migrate reads them: the request's records, its zone
- * file, the source (when credentials came), or else what the target itself holds (listed once).
+ * file or table, the source (when credentials came), or else what the target itself holds (listed once).
  * Apex NS and SOA are the target's own and are left out without a word; what the target cannot hold
  * is left out and named.
  */
@@ -44,6 +44,12 @@ export async function expectedRecords(
     from = 'the zone file';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
     for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
+  } else if (entry.table !== undefined) {
+    const parsed = await readRecordsTable(entry.table, zone, budget, slice);
+    incoming = parsed.records;
+    from = 'the table';
+    for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
+    for (const i of parsed.issues) excluded.push(`row ${i.row} (line ${i.line}): ${i.message}`);
   } else if (deps.source) {
     const content = await deps.source.readZone(
       { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare },

@@ -1,7 +1,7 @@
-import type { MigrateEvent, MigrateZone } from '@dnsferry/shared';
+import type { MigrateEvent, MigrateZone, RowIssue } from '@dnsferry/shared';
 import { AppError } from '../errors';
 import type { Slice } from '../flow/fair-share';
-import { readZoneFile, type RecordBudget } from '../records/record-budget';
+import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
 import type { Source, SourceProblem } from '../source/source';
 import type { IncomingRecord } from './plan';
 import { reportWhile } from '../flow/report-while';
@@ -13,7 +13,7 @@ export interface ZoneRecords {
 }
 
 /**
- * The records a request carries for a zone: its list, or its zone file read within the request's
+ * The records a request carries for a zone: its list, or its zone file or records table read within the request's
  * limit (the reader's notes told on the way). Null when the zone is to be read from the source.
  * Read before anything is done at the target, so a zone file over the limit leaves nothing behind.
  */
@@ -29,8 +29,20 @@ export async function* carriedRecords(
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
     return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })) };
   }
+  if (entry.table !== undefined) {
+    const parsed = await readRecordsTable(entry.table, zone, budget, slice);
+    entry.table = undefined; // the records are all we keep
+    for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
+    return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'row', name: String(i.row), message: rowMessage(i) })) };
+  }
   if (entry.records !== undefined) return { records: entry.records, problems: [] };
   return null;
+}
+
+/** A table row's failure, with the row as written (a row number alone is hard to find in a pasted table). */
+function rowMessage(issue: RowIssue): string {
+  const text = issue.text.replace(/\s+/g, ' ');
+  return `${issue.message} (line ${issue.line}: ${text.length > 60 ? `${text.slice(0, 60)}…` : text})`;
 }
 
 /** A zone's records read from the source, its progress and notes told on the way. */

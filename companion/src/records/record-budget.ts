@@ -1,4 +1,4 @@
-import { parsingZoneFile, type MigrateZone, type ParsedZone } from '@dnsferry/shared';
+import { parsingZoneFile, readingRecordsTable, type MigrateZone, type ParsedTable, type ParsedZone } from '@dnsferry/shared';
 import { sliced, type Slice } from '../flow/fair-share';
 import { AppError } from '../errors';
 
@@ -6,7 +6,7 @@ import { AppError } from '../errors';
  * What a request may still carry: it starts at DNSFERRY_MAX_RECORDS less the records sent as lists,
  * and each zone file draws on it as it is read, so a `$GENERATE` of 37 bytes cannot become a
  * hundred thousand records past the limit. Reading gives way to other callers, so a request's zone
- * files are read one after the other (`inTurn`): each knows what the ones before it took.
+ * files (and tables) are read one after the other (`inTurn`): each knows what the ones before it took.
  */
 export class RecordBudget {
   private last: Promise<unknown> = Promise.resolve();
@@ -33,17 +33,31 @@ export class RecordBudget {
  * for it. With a `slice`, the reading gives way to other callers whenever it has held the event loop
  * for one (a 16 MB file takes seconds).
  */
-export async function readZoneFile(text: string, zone: string, budget: RecordBudget | undefined, slice?: Slice): Promise<ParsedZone> {
-  if (!budget) return sliced(parsingZoneFile(text, zone), slice);
+export function readZoneFile(text: string, zone: string, budget: RecordBudget | undefined, slice?: Slice): Promise<ParsedZone> {
+  return readWithin(budget, slice, 'the zone file', (limit) => parsingZoneFile(text, zone, limit === undefined ? {} : { limit }));
+}
+
+/** A records table copied from a dashboard, read within the request's budget, as a zone file is. */
+export function readRecordsTable(text: string, zone: string, budget: RecordBudget | undefined, slice?: Slice): Promise<ParsedTable> {
+  return readWithin(budget, slice, 'the table', (limit) => readingRecordsTable(text, zone, limit === undefined ? {} : { limit }));
+}
+
+async function readWithin<T extends { records: unknown[]; issues: unknown[]; stoppedAt?: number }>(
+  budget: RecordBudget | undefined,
+  slice: Slice | undefined,
+  what: string,
+  reading: (limit?: number) => Generator<void, T>,
+): Promise<T> {
+  if (!budget) return sliced(reading(), slice);
   return budget.inTurn(async () => {
-    const parsed = await sliced(parsingZoneFile(text, zone, { limit: Math.max(0, budget.left) }), slice);
+    const parsed = await sliced(reading(Math.max(0, budget.left)), slice);
     if (parsed.stoppedAt !== undefined) {
       const left = Math.max(0, budget.left);
-      // the request is over its limit: a later zone file gets nothing, so none costs more reading
+      // the request is over its limit: a later zone file or table gets nothing, so none costs more reading
       budget.left = 0;
       throw new AppError(
         'payload_too_large',
-        `the zone file gives more records than this request may still carry (at most ${budget.limit} records per request, DNSFERRY_MAX_RECORDS; ${left} were left for it): reading stopped at line ${parsed.stoppedAt}, nothing is written for this zone`,
+        `${what} gives more records than this request may still carry (at most ${budget.limit} records per request, DNSFERRY_MAX_RECORDS; ${left} were left for it): reading stopped at line ${parsed.stoppedAt}, nothing is written for this zone`,
         'zones',
       );
     }

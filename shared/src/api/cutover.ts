@@ -4,7 +4,7 @@ import { MigrateRequestSchema, refineSource } from './migrate';
 /**
  * POST /api/cutover/check: the migrate body (a script can send it unchanged; `dryRun` is read and has no
  * effect, since the check writes no record), plus `requestActivation`. Built from migrate's fields, not its
- * refinement: here a zone sent without records, without zoneFile and without source credentials is
+ * refinement: here a zone sent without records, zoneFile or table and without source credentials is
  * checked against what the target holds. Source credentials, when sent, must still be complete.
  */
 export const CutoverRequestSchema = z

@@ -53,6 +53,12 @@ export const MigrateZoneSchema = z
      * Lines that cannot become a record fail in the stream, naming their line number.
      */
     zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
+    /**
+     * Or the text of a records table copied from a DNS host's dashboard: a header row naming the columns
+     * (type, name, value, TTL…), then one record a row. Rows that cannot become a record fail in the
+     * stream, naming their row.
+     */
+    table: z.string({ error: 'table is the text of a records table copied from a DNS host' }).optional(),
     /** Or read by a zone transfer (AXFR) from this server, which must allow it (to the companion's address or a TSIG key). */
     axfr: AxfrSourceSchema.optional(),
     /** Or read from another account at the target's provider, with that account's token. */
@@ -72,8 +78,8 @@ export const MigrateZoneSchema = z
      */
     rrsets: RRsetChoicesSchema.optional(),
   })
-  .refine((zone) => [zone.records, zone.zoneFile, zone.axfr, zone.cloudflare].filter((x) => x !== undefined).length <= 1, {
-    error: 'send a zone as records, as zoneFile, with axfr or with cloudflare: one of them',
+  .refine((zone) => [zone.records, zone.zoneFile, zone.table, zone.axfr, zone.cloudflare].filter((x) => x !== undefined).length <= 1, {
+    error: 'send a zone as records, as zoneFile, as table, with axfr or with cloudflare: one of them',
     path: ['zoneFile'],
   })
   .superRefine((zone, ctx) => {
@@ -134,7 +140,14 @@ export const MigrateRequestSchema = z
     refineSource(
       req,
       ctx,
-      req.zones.some((z) => z.records === undefined && z.zoneFile === undefined && z.axfr === undefined && z.cloudflare === undefined),
+      req.zones.some(
+        (z) =>
+          z.records === undefined &&
+          z.zoneFile === undefined &&
+          z.table === undefined &&
+          z.axfr === undefined &&
+          z.cloudflare === undefined,
+      ),
     );
   });
 export type MigrateRequest = z.infer<typeof MigrateRequestSchema>;

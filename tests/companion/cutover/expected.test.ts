@@ -48,6 +48,17 @@ describe('expectedRecords', () => {
     expect(e.excluded).toEqual([expect.stringMatching(/^line 3: /)]);
   });
 
+  it('reads a records table, with its rows that cannot be records named', async () => {
+    const e = await expectedRecords(
+      { name: 'example.net', table: 'Type\tHost\tValue\tTTL\nA\t@\t192.0.2.9\t1 Hour\nA\tbad\t999.1.1.1\t1 Hour\n' },
+      { targetRecords: noTarget },
+      signal,
+    );
+    expect(e.from).toBe('the table');
+    expect(e.records).toEqual([{ type: 'A', name: '@', content: '192.0.2.9', ttl: 3600 }]);
+    expect(e.excluded).toEqual([expect.stringMatching(/^row 2 \(line 3\): /)]);
+  });
+
   it('reads the source when credentials came, with its problems named', async () => {
     const source: Source = {
       readZone: async (zone) => ({

@@ -84,6 +84,7 @@ const zoneArb = fc.record(
   {
     name: fc.oneof(fc.constantFrom('fuzz.example', 'bücher.example'), weird),
     records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
+    table: fc.oneof(fc.constantFrom('Type\tName\tValue\tTTL\nA\t@\t192.0.2.1\tAuto', 'type,name,value\n"'), fc.string(), weird),
     hostedZoneId: fc.oneof(fc.constant('Z0123456789ABCDEFGHIJ'), weird),
     rrsets: fc.oneof(
       fc.array(

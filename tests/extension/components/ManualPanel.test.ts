@@ -136,4 +136,23 @@ describe('ManualPanel', () => {
     expect(w.get('[data-testid=manual-notes-more]').text()).toBe('and 50 more; the first 200 are shown');
     w.unmount();
   });
+
+  it('says how a pasted table was read, and names each bad row by its row and line', async () => {
+    const w = mountPanel('Type\tHost\tValue\tTTL\nA\t@\t192.0.2.1\t1 Hour');
+    expect(w.find('[data-testid=manual-read-as]').exists()).toBe(false);
+    await w.setProps({
+      readAs: 'table',
+      tableHeader: { line: 1, columns: ['type', 'name', 'value', 'ttl', null], separator: 'tab' },
+      issues: [{ row: 2, line: 3, text: 'A\tbad\t999.1.1.1\t1 Hour', message: '999.1.1.1 is not an IPv4 address' }],
+    });
+    expect(w.get('[data-testid=manual-read-as]').text()).toBe(
+      'Read as a records table copied from a DNS host: columns type, name, value, TTL, separated by tabs; each row below the header becomes a record.',
+    );
+    expect(w.get('[data-testid=manual-issues] strong').text()).toContain('1 row could not be read');
+    expect(w.get('[data-testid=manual-issue]').text()).toBe('row 2 (line 3) A\tbad\t999.1.1.1\t1 Hour — 999.1.1.1 is not an IPv4 address');
+    await w.setProps({ readAs: 'zone-file', tableHeader: null, issues: [{ line: 3, text: 'bad', message: 'x' }] });
+    expect(w.find('[data-testid=manual-read-as]').exists()).toBe(false);
+    expect(w.get('[data-testid=manual-issue] .ln').text()).toBe('line 3');
+    w.unmount();
+  });
 });

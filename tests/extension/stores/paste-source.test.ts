@@ -75,6 +75,34 @@ describe('paste source store', () => {
     });
   });
 
+  it('reads a records table copied from a dashboard once the zone is known, its bad rows named by row', () => {
+    const store = usePasteSourceStore();
+    store.text = [
+      'Type\tHost\tValue\tTTL',
+      'A Record\t@\t192.0.2.20\tAutomatic',
+      'CNAME Record\twww\tshop.example.\t30 min',
+      'A Record\tbad\t999.1.1.1\t1 min',
+    ].join('\n');
+    expect(store.readAs).toBe('table');
+    expect(store.tableHeader).toEqual({ line: 1, columns: ['type', 'name', 'value', 'ttl'], separator: 'tab' });
+    // a table has no $ORIGIN: nothing is read until the zone is typed
+    expect(store.records).toEqual([]);
+    expect(store.zoneError).toMatch(/Enter the zone/);
+    store.zone = 'shop.example';
+    expect(store.records).toEqual([
+      { type: 'A', name: '@', ttl: 1, content: '192.0.2.20' },
+      { type: 'CNAME', name: 'www', ttl: 1800, content: 'shop.example' },
+    ]);
+    expect(store.issues).toEqual([
+      { row: 3, line: 4, text: 'A Record\tbad\t999.1.1.1\t1 min', message: expect.stringMatching(/999\.1\.1\.1/) as string },
+    ]);
+    expect(store.side.zones).toEqual([{ name: 'shop.example', records: store.records }]);
+
+    store.text = '@ 300 IN A 192.0.2.1';
+    expect(store.readAs).toBe('zone-file');
+    expect(store.tableHeader).toBeNull();
+  });
+
   it('a reopened popup finds the text and rows, and new rows get fresh ids', async () => {
     const store = usePasteSourceStore();
     await store.restore();

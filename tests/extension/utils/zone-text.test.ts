@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTick, ref } from 'vue';
-import { parseZoneFile } from '@dnsferry/shared';
 import type { ParseReply, ParseRequest } from '@/utils/zone-text';
+import { readPaste } from '@/utils/paste-reading';
 
 /** A worker that answers when the test says so, with the real parser. */
 class FakeWorker {
@@ -18,7 +18,7 @@ class FakeWorker {
     this.requests.push(req);
   }
   answer(req: ParseRequest) {
-    const data: ParseReply = { seq: req.seq, parsed: parseZoneFile(req.text, req.zone) };
+    const data: ParseReply = { seq: req.seq, parsed: readPaste(req.text, req.zone) };
     for (const fn of this.listeners) fn({ data } as MessageEvent<ParseReply>);
   }
 }
