@@ -2,7 +2,7 @@ import { DnsRecordSchema, disposition, type DnsRecord, type MigrateZone } from '
 import { canonicalize } from '../records/canonical';
 import type { Slice } from '../flow/fair-share';
 import { readZoneFile, type RecordBudget } from '../records/record-budget';
-import type { Source } from '../source/source';
+import type { Source } from '../engine/ports';
 
 /** What the zone should hold, and where that came from. */
 export interface Expected {

@@ -1,6 +1,5 @@
 import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
-import type { Source, SourceProblem } from '../source/source';
-import type { HeldRecord, Target, TargetZone } from '../target/target';
+import type { HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
 import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';

@@ -17,7 +17,7 @@ import {
 } from '@dnsferry/shared';
 import { finished } from '../flow/fair-share';
 import { canonicalize } from '../records/canonical';
-import type { HeldRecord } from '../target/target';
+import type { HeldRecord } from './ports';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =

@@ -1,6 +1,6 @@
 import { sourceOf, type MigrateRequest } from '@dnsferry/shared';
 import type { Config } from '../config';
-import type { Source } from './source';
+import type { Source } from '../engine/ports';
 import { readByTransfer } from './axfr/index';
 import { readFromAccount } from '../target/cloudflare/account-source';
 import { AppError } from '../errors';

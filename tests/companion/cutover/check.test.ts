@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CutoverEvent } from '@dnsferry/shared';
 import { cutoverCheck } from '@dnsferry/companion/cutover/check';
 import { DirectDnsClient } from '@dnsferry/companion/dns/direct-client';
-import type { CutoverTarget, TargetZone } from '@dnsferry/companion/target/target';
+import type { CutoverTarget, TargetZone } from '@dnsferry/companion/engine/ports';
 import type { DohClient } from '@dnsferry/companion/dns/doh-client';
 
 /** The check's own flow with stand-ins: a target that holds one zone, a resolver with nothing, a name server that never answers. */

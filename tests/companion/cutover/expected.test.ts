@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@dnsferry/shared';
 import { expectedRecords } from '@dnsferry/companion/cutover/expected';
-import type { Source } from '@dnsferry/companion/source/source';
+import type { Source } from '@dnsferry/companion/engine/ports';
 
 const signal = new AbortController().signal;
 const noTarget = () => Promise.reject(new Error('the target is not asked when the request says what to expect'));

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
-import type { Source, SourceZoneContent } from '@dnsferry/companion/source/source';
-import type { ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, ChangeSet, HeldRecord, Source, SourceZoneContent, Target, TargetZone } from '@dnsferry/companion/engine/ports';
 
 /**
  * The engine against an in-memory Target and Source: no HTTP, no simulator. What it must keep is the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DnsRecord, MigrateEvent, UndoData } from '@dnsferry/shared';
 import { undo } from '@dnsferry/companion/engine/undo';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
-import type { ChangeOutcome, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, HeldRecord, Target, TargetZone } from '@dnsferry/companion/engine/ports';
 
 const ZONE: TargetZone = { id: 'z1', name: 'example.com', status: 'active', nameServers: ['ns.example'], created: false };
 

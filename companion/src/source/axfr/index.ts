@@ -1,5 +1,5 @@
 import { recordFromWire, relativeName, typeByCode, type AxfrSource, type DnsRecord } from '@dnsferry/shared';
-import type { SourceProblem, SourceZoneContent } from '../source';
+import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import { transferZone, type TransferLimits, type WireRecord } from './transfer';
 
 const CLASS_IN = 1;

@@ -1,6 +1,6 @@
 import type { SourceCredentials, SourceZone, Subscription } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { Source, SourceZoneContent } from '../source';
+import type { Source, SourceZoneContent } from '../../engine/ports';
 import { resolveAlias, setKey, type AliasContext } from './alias';
 import { ArmClient } from './arm-client';
 import { createCredential, type AzureDeps } from './credentials';

@@ -1,5 +1,5 @@
 import { DnsRecordSchema, quoteBytes, quoteTxt as quoteStrings, type DnsRecord, type DnsRecordInput } from '@dnsferry/shared';
-import type { SourceProblem } from '../source';
+import type { SourceProblem } from '../../engine/ports';
 import type { RecordSetWire } from './wire';
 
 /** What one Azure record set becomes, before aliases are resolved. */

@@ -2,7 +2,7 @@ import type { HostedZone } from '@aws-sdk/client-route-53';
 import type { Route53Credentials, SourceZone } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import { Redactor } from '../../redactor';
-import type { Source, SourceZoneContent } from '../source';
+import type { Source, SourceZoneContent } from '../../engine/ports';
 import { Route53Api, type Route53Deps } from './client';
 import { mapRecordSets } from './mapping';
 import { bareZoneId, decodeName } from './names';

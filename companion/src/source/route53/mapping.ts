@@ -11,7 +11,7 @@ import {
   type RoutedZone,
   type RoutingPolicy,
 } from '@dnsferry/shared';
-import type { SourceProblem, SourceZoneContent } from '../source';
+import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import { bareZoneId, decodeName, relativeTo } from './names';
 
 /** The routing policies, by the field that marks a record set as one; the first found names it. */

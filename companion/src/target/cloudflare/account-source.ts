@@ -1,7 +1,7 @@
 import type { AccountSource, DnsRecord } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError } from '../../errors';
-import type { SourceProblem, SourceZoneContent } from '../../source/source';
+import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import { cloudflareClient } from './index';
 import { fromWire } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';

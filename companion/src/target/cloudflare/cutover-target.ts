@@ -1,6 +1,6 @@
 import { DnsRecordSchema } from '@dnsferry/shared';
 import type { Config } from '../../config';
-import type { CallOptions, CutoverTarget, TargetDnssec, TargetZone } from '../target';
+import type { CallOptions, CutoverTarget, TargetDnssec, TargetZone } from '../../engine/ports';
 import type { CloudflareClient } from './client';
 import { cloudflareClient } from './index';
 import { CloudflareTarget } from './target';

@@ -1,6 +1,6 @@
 import { isProxiable, isProxied, recordKey, sameState, targetTtl, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../target';
+import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../../engine/ports';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
 import { sliced } from '../../flow/fair-share';

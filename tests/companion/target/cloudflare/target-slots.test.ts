@@ -5,7 +5,7 @@ import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbo
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { testClient } from '../../../support/cloudflare-client';
 import { CloudflareTarget, batchCount } from '@dnsferry/companion/target/cloudflare/target';
-import type { ChangeOutcome, ChangeSet } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, ChangeSet } from '@dnsferry/companion/engine/ports';
 
 const hosts = (n: number): DnsRecord[] =>
   Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: `192.0.2.${i % 250}`, ttl: 300 }));
