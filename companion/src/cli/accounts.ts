@@ -1,5 +1,5 @@
 import type { TargetValidateResponse } from '@dnsferry/shared';
-import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { cloudflareClient, verifyAndListAccounts } from '../providers/cloudflare/index';
 import { parseCommand } from './args';
 import { cloudflareToken } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';

@@ -5,7 +5,7 @@ import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
 import { createDohClient } from '../dns/doh-client';
 import { sourceFor } from '../source/from-request';
-import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
+import { createCloudflareCutoverTarget } from '../providers/cloudflare/cutover-target';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { EXIT, usageError, type ExitCode } from './exit-codes';

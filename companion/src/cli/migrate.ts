@@ -4,7 +4,7 @@ import { migrate } from '../engine/migrate';
 import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
 import { sourceFor } from '../source/from-request';
-import { createCloudflareTarget } from '../target/cloudflare/index';
+import { createCloudflareTarget } from '../providers/cloudflare/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';

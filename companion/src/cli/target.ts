@@ -1,6 +1,6 @@
 import { TargetAccountIdSchema, type TargetAccount } from '@dnsferry/shared';
 import { UpstreamError } from '../errors';
-import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { cloudflareClient, verifyAndListAccounts } from '../providers/cloudflare/index';
 import { CliError, EXIT, usageError } from './exit-codes';
 import { cloudflareToken } from './credentials';
 import type { Runtime } from './runtime';

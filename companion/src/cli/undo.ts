@@ -2,7 +2,7 @@ import { UndoRequestSchema, undoSteps } from '@dnsferry/shared';
 import { undo } from '../engine/undo';
 import { parseBody } from '../http/parse';
 import { withinLimits } from '../routes/limits';
-import { createCloudflareTarget } from '../target/cloudflare/index';
+import { createCloudflareTarget } from '../providers/cloudflare/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';

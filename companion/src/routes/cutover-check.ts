@@ -8,9 +8,9 @@ import { handle } from '../http/endpoint';
 import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { createDohClient } from '../dns/doh-client';
-import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
+import { createCloudflareCutoverTarget } from '../providers/cloudflare/cutover-target';
 import { sourceFor } from '../source/from-request';
-import { tokenKey } from '../target/cloudflare/token-budget';
+import { tokenKey } from '../providers/cloudflare/token-budget';
 import { eventLoop } from '../flow/fair-share';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {

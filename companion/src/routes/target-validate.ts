@@ -3,7 +3,7 @@ import { API, type TargetValidateResponse } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { clientGone } from '../http/client-gone';
 import { handle } from '../http/endpoint';
-import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { cloudflareClient, verifyAndListAccounts } from '../providers/cloudflare/index';
 
 export function registerTargetValidate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.targetValidate, async (body, request, reply): Promise<TargetValidateResponse> => {

@@ -6,8 +6,8 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { undo } from '../engine/undo';
-import { createCloudflareTarget } from '../target/cloudflare/index';
-import { tokenKey } from '../target/cloudflare/token-budget';
+import { createCloudflareTarget } from '../providers/cloudflare/index';
+import { tokenKey } from '../providers/cloudflare/token-budget';
 import { eventLoop } from '../flow/fair-share';
 
 export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {

@@ -4,7 +4,7 @@ import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companio
 import { startLatencyProxy, type LatencyProxy } from '@dnsferry/companion/sandbox/cloudflare/latency';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { testClient } from '../../../support/cloudflare-client';
-import { CloudflareTarget, batchCount } from '@dnsferry/companion/target/cloudflare/target';
+import { CloudflareTarget, batchCount } from '@dnsferry/companion/providers/cloudflare/target';
 import type { ChangeOutcome, ChangeSet } from '@dnsferry/companion/engine/ports';
 
 const hosts = (n: number): DnsRecord[] =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TokenBudget, budgetOf, budgetsInUse, tokenKey } from '@dnsferry/companion/target/cloudflare/token-budget';
+import { TokenBudget, budgetOf, budgetsInUse, tokenKey } from '@dnsferry/companion/providers/cloudflare/token-budget';
 
 const live = () => new AbortController().signal;
 const tick = () => new Promise((r) => setTimeout(r, 5));

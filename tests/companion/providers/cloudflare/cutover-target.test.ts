@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '@dnsferry/companion/config';
-import { createCloudflareCutoverTarget } from '@dnsferry/companion/target/cloudflare/cutover-target';
+import { createCloudflareCutoverTarget } from '@dnsferry/companion/providers/cloudflare/cutover-target';
 import type { CutoverTarget } from '@dnsferry/companion/engine/ports';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';

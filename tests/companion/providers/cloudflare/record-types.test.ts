@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, HELD_TYPES, recordKey } from '@dnsferry/shared';
-import { fromWire, toPayload } from '@dnsferry/companion/target/cloudflare/record-types';
-import type { CloudflareRecord } from '@dnsferry/companion/target/cloudflare/wire';
+import { fromWire, toPayload } from '@dnsferry/companion/providers/cloudflare/record-types';
+import type { CloudflareRecord } from '@dnsferry/companion/providers/cloudflare/wire';
 import { expectRecordSchema, expectView } from '../../sandbox/cloudflare/helpers';
 
 /** One canonical record of each type the target holds, as the shared contract reads them. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS } from '@dnsferry/companion/config';
-import { MAX_PAGES } from '@dnsferry/companion/target/cloudflare/client';
+import { MAX_PAGES } from '@dnsferry/companion/providers/cloudflare/client';
 import { captureLogs, recordSecrets, watchResponses } from '../../../support/leak-watch';
 import { parseNdjson } from '../../../support/stack';
 

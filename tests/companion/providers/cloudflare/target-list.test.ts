@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { testClient } from '../../../support/cloudflare-client';
-import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
+import { CloudflareTarget } from '@dnsferry/companion/providers/cloudflare/target';
 import { FairShare } from '@dnsferry/companion/flow/fair-share';
 
 /** Bigger than the 5,000-record pages used before: a re-run read such a zone in two or more requests. */

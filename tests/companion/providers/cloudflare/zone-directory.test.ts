@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
 import { testClient } from '../../../support/cloudflare-client';
-import { CloudflareTarget } from '@dnsferry/companion/target/cloudflare/target';
+import { CloudflareTarget } from '@dnsferry/companion/providers/cloudflare/target';
 
 const signal = new AbortController().signal;
 
