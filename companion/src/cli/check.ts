@@ -4,7 +4,7 @@ import { DirectDnsClient } from '../dns/direct-client';
 import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
 import { createDohClient } from '../dns/doh-client';
-import { sourceFor } from '../source/from-request';
+import { sourceFor } from '../providers/from-request';
 import { createCloudflareCutoverTarget } from '../providers/cloudflare/cutover-target';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -3,7 +3,7 @@ import { MigrateRequestSchema } from '@dnsferry/shared';
 import { migrate } from '../engine/migrate';
 import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
-import { sourceFor } from '../source/from-request';
+import { sourceFor } from '../providers/from-request';
 import { createCloudflareTarget } from '../providers/cloudflare/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -26,12 +26,12 @@ export async function zonesCommand(rt: Runtime, args: string[]): Promise<ExitCod
   // Loaded on first use, as the route loads them: the providers' SDKs are the companion's largest parts.
   if (v.route53) {
     const keys = { provider: 'route53' as const, ...(await route53Keys(rt)) };
-    const { listHostedZones } = await import('../source/route53/index');
+    const { listHostedZones } = await import('../providers/route53/index');
     zones = await listed(rt, () => listHostedZones(rt, keys, { signal: rt.signal }));
   } else {
     const subscription = v.azure as string;
     const creds = await azureServicePrincipal(rt);
-    const { listZones } = await import('../source/azure/index');
+    const { listZones } = await import('../providers/azure/index');
     zones = await listed(rt, () => listZones(rt, creds, subscription, { signal: rt.signal }));
   }
   if (rt.json) {

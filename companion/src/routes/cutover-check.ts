@@ -9,7 +9,7 @@ import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { createDohClient } from '../dns/doh-client';
 import { createCloudflareCutoverTarget } from '../providers/cloudflare/cutover-target';
-import { sourceFor } from '../source/from-request';
+import { sourceFor } from '../providers/from-request';
 import { tokenKey } from '../providers/cloudflare/token-budget';
 import { eventLoop } from '../flow/fair-share';
 

@@ -9,7 +9,7 @@ import { migrate } from '../engine/migrate';
 import { createCloudflareTarget } from '../providers/cloudflare/index';
 import { tokenKey } from '../providers/cloudflare/token-budget';
 import { eventLoop } from '../flow/fair-share';
-import { sourceFor } from '../source/from-request';
+import { sourceFor } from '../providers/from-request';
 
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.migrate, async (body, request, reply) => {

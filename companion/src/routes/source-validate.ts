@@ -12,10 +12,10 @@ export function registerSourceValidate(app: FastifyInstance, deps: RouteDeps): v
   handle(app, API.sourceValidate, async (creds, request, reply): Promise<SourceValidateResponse> => {
     const signal = clientGone(reply);
     if (creds.provider === 'route53') {
-      await (await import('../source/route53/index')).checkKeys(deps, creds, { signal });
+      await (await import('../providers/route53/index')).checkKeys(deps, creds, { signal });
       return { success: true, subscriptions: [] };
     }
-    const subscriptions = await (await import('../source/azure/index')).listSubscriptions(deps, creds, { signal });
+    const subscriptions = await (await import('../providers/azure/index')).listSubscriptions(deps, creds, { signal });
     return { success: true, subscriptions };
   });
 }

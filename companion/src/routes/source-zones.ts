@@ -12,9 +12,9 @@ export function registerSourceZones(app: FastifyInstance, deps: RouteDeps): void
   handle(app, API.sourceZones, async (body, request, reply): Promise<SourceZonesResponse> => {
     const signal = clientGone(reply);
     if (body.provider === 'route53') {
-      return { success: true, zones: await (await import('../source/route53/index')).listHostedZones(deps, body, { signal }) };
+      return { success: true, zones: await (await import('../providers/route53/index')).listHostedZones(deps, body, { signal }) };
     }
     const { subscriptionId, ...creds } = body;
-    return { success: true, zones: await (await import('../source/azure/index')).listZones(deps, creds, subscriptionId, { signal }) };
+    return { success: true, zones: await (await import('../providers/azure/index')).listZones(deps, creds, subscriptionId, { signal }) };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareZoneId, decodeName, relativeTo } from '@dnsferry/companion/source/route53/names';
+import { bareZoneId, decodeName, relativeTo } from '@dnsferry/companion/providers/route53/names';
 
 describe('Route 53 names', () => {
   it('reads the octal escapes Route 53 lists names with', () => {

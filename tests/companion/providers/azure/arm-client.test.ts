@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { UpstreamError } from '@dnsferry/companion/errors';
-import { ArmClient } from '@dnsferry/companion/source/azure/arm-client';
-import { Redactor } from '@dnsferry/companion/source/azure/redact';
+import { ArmClient } from '@dnsferry/companion/providers/azure/arm-client';
+import { Redactor } from '@dnsferry/companion/providers/azure/redact';
 
 // Edge cases ARM itself will not produce on demand (hostile links, HTTP dates, hangs): a scripted fetch.
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, mapRecordSet, quoteTxt, recordType } from '@dnsferry/companion/source/azure/mapping';
-import { RecordSetWireSchema, type RecordSetWire } from '@dnsferry/companion/source/azure/wire';
+import { canonicalize, mapRecordSet, quoteTxt, recordType } from '@dnsferry/companion/providers/azure/mapping';
+import { RecordSetWireSchema, type RecordSetWire } from '@dnsferry/companion/providers/azure/wire';
 
 const fixture = (file: string): RecordSetWire => {
   const json = JSON.parse(readFileSync(new URL(`../../../fixtures/azure/${file}`, import.meta.url), 'utf8')) as {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBearer } from '@dnsferry/companion/source/azure/credentials';
-import { Redactor, identifyingClaims } from '@dnsferry/companion/source/azure/redact';
+import { parseBearer } from '@dnsferry/companion/providers/azure/credentials';
+import { Redactor, identifyingClaims } from '@dnsferry/companion/providers/azure/redact';
 
 const jwt = (claims: Record<string, unknown>) =>
   [{ typ: 'JWT', alg: 'RS256' }, claims].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.') + '.c2ln';

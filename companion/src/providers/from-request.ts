@@ -2,7 +2,7 @@ import { sourceOf, type MigrateRequest } from '@dnsferry/shared';
 import type { Config } from '../config';
 import type { Source } from '../engine/ports';
 import { readByTransfer } from './axfr/index';
-import { readFromAccount } from '../providers/cloudflare/account-source';
+import { readFromAccount } from './cloudflare/account-source';
 import { AppError } from '../errors';
 
 /** What of a migrate (or cutover) request names where its zones come from. */
