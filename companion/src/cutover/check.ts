@@ -165,7 +165,7 @@ async function* checkZone(
     const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
     const expected = await expectedRecords(
       entry,
-      { ...(deps.source ? { source: deps.source } : {}), targetRecords },
+      { ...(deps.source ? { source: deps.source } : {}), targetRecords, rules: deps.target.rules },
       signal,
       budget,
       deps.slice,

@@ -112,14 +112,15 @@ async function* migrateZone(
       yield info(`${plural(existing.length, 'record')} already at the target`);
     }
     for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
-    const zonePlan = await sliced(planning(zone, records, existing, { mode, prune }), deps.slice);
+    const zonePlan = await sliced(planning(zone, records, existing, { mode, prune, rules: deps.target.rules }), deps.slice);
 
     // OctoDNS's safeguard: a mirror that would rewrite much of a zone waits for `force`.
     const { changed, held } = zonePlan.churn;
     if (mode === 'mirror' && !force && held >= CHURN_MIN_RECORDS && changed / held > CHURN_LIMIT) {
       const why = `mirror would remove or change ${changed} of the ${held} records at the target (${Math.round((100 * changed) / held)} %, over the ${100 * CHURN_LIMIT} % limit)`;
       if (!dryRun) {
-        for (const c of plan(zone, records, existing).conflicts) yield { type: 'info', zone, message: c.message, conflict: c.conflict };
+        for (const c of plan(zone, records, existing, { mode: 'add', prune: false, rules: deps.target.rules }).conflicts)
+          yield { type: 'info', zone, message: c.message, conflict: c.conflict };
         yield { type: 'error', zone, message: `Zone left untouched: ${why}. Review a dry run, then send "force": true to go ahead` };
         yield* tally.failRest(
           (i) => records[i] ?? problems[i - records.length],

@@ -3,21 +3,16 @@ import {
   clashAtName,
   cnameClash,
   describeValue,
-  disposition,
-  heldTtl,
   isProxied,
-  isTargetOwn,
   recordKey,
   resolveName,
-  sameTtl,
-  targetTtl,
   type Conflict,
   type DnsRecord,
   type MigrateMode,
 } from '@dnsferry/shared';
 import { finished } from '../flow/fair-share';
 import { canonicalize } from '../records/canonical';
-import type { HeldRecord } from './ports';
+import type { HeldRecord, TargetRules } from './ports';
 
 /** What the engine will do with one record the client (or the source) sent. */
 export type PlanStep =
@@ -50,6 +45,8 @@ export interface ZonePlan {
 export interface PlanOptions {
   mode: MigrateMode;
   prune: boolean;
+  /** What the target holds, skips or refuses, and its TTLs (the Target port's `rules`). */
+  rules: TargetRules;
 }
 
 /** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
@@ -67,7 +64,7 @@ export function plan(
   zone: string,
   records: readonly (IncomingRecord | DnsRecord)[],
   existing: readonly HeldRecord[],
-  opts: PlanOptions = { mode: 'add', prune: false },
+  opts: PlanOptions,
 ): ZonePlan {
   return finished(planning(zone, records, existing, opts));
 }
@@ -80,15 +77,16 @@ export function* planning(
   zone: string,
   records: readonly (IncomingRecord | DnsRecord)[],
   existing: readonly HeldRecord[],
-  opts: PlanOptions = { mode: 'add', prune: false },
+  opts: PlanOptions,
 ): Generator<void, ZonePlan> {
   const mirror = opts.mode === 'mirror';
+  const { rules } = opts;
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
   const held: HeldRecord[] = [];
   const heldByKey = new Map<string, HeldRecord>();
   for (const [at, h] of existing.entries()) {
     if (at % STEP === STEP - 1) yield;
-    if (isTargetOwn(h.record)) continue;
+    if (rules.isOwn(h.record)) continue;
     held.push(h);
     heldByKey.set(recordKey(h.record), h);
   }
@@ -116,7 +114,7 @@ export function* planning(
       steps.push({ index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` });
       continue;
     }
-    const rule = disposition(record);
+    const rule = rules.disposition(record);
     if (rule.action === 'skip') {
       steps.push({ index, action: 'skip', record, reason: `skipped: ${rule.reason}`, exists: false });
       continue;
@@ -151,10 +149,10 @@ export function* planning(
     if (at % STEP === STEP - 1) yield;
     const there = heldByKey.get(recordKey(record));
     if (there) {
-      const drift = driftOf(record, there.record);
+      const drift = driftOf(record, there.record, rules);
       if (drift.length === 0) steps[index] = { index, action: 'skip', record, reason: 'already exists', exists: true };
       else if (mirror) {
-        const after = settled(there.record, record);
+        const after = settled(there.record, record, rules);
         steps[index] = { index, action: 'update', record: after, held: there, after, change: drift.map((d) => d.change).join(', ') };
       } else {
         const text = drift.map((d) => d.text).join(', ');
@@ -173,7 +171,7 @@ export function* planning(
       willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
     }
     // what the target will hold (a proxied record's TTL is automatic), so undo data and convergence agree with it
-    const ttl = heldTtl(record);
+    const ttl = rules.heldTtl(record);
     steps[index] =
       ttl === record.ttl
         ? { index, action: 'create', record }
@@ -251,7 +249,7 @@ interface Drift {
   change: string;
 }
 
-function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
+function driftOf(source: DnsRecord, there: DnsRecord, rules: TargetRules): Drift[] {
   const drift: Drift[] = [];
   const wantProxy = isProxied(source);
   if (wantProxy !== isProxied(there)) {
@@ -261,20 +259,20 @@ function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
       change: `${mode(!wantProxy)} → ${mode(wantProxy)}`,
     });
   }
-  if (!sameTtl(source, there)) {
+  if (!rules.sameTtl(source, there)) {
     drift.push({
       text: `TTL ${there.ttl} at the target, ${source.ttl} in the source`,
-      change: `TTL ${there.ttl} → ${targetTtl(source.ttl)}`,
+      change: `TTL ${there.ttl} → ${rules.ttl(source.ttl)}`,
     });
   }
   return drift;
 }
 
 /** The held record with the source's TTL and proxy (a proxied record's TTL is the target's automatic one). */
-function settled(there: DnsRecord, source: DnsRecord): DnsRecord {
+function settled(there: DnsRecord, source: DnsRecord, rules: TargetRules): DnsRecord {
   const proxied = isProxied(source);
   const { proxied: _, ...rest } = there as DnsRecord & { proxied?: boolean };
-  return { ...rest, ttl: heldTtl(source), ...(proxied ? { proxied: true } : {}) };
+  return { ...rest, ttl: rules.heldTtl(source), ...(proxied ? { proxied: true } : {}) };
 }
 
 const shown = (r: DnsRecord) => describeValue(r);

@@ -1,4 +1,4 @@
-import type { AccountSource, AxfrSource, DnsRecord } from '@dnsferry/shared';
+import type { AccountSource, AxfrSource, DnsRecord, RecordType } from '@dnsferry/shared';
 
 /*
  * The engine's ports: where zones come from (`Source`) and where they go (`Target`, and `CutoverTarget`
@@ -50,11 +50,33 @@ export interface CallOptions {
   report?: (message: string) => void;
 }
 
+/** What becomes of one record sent to the target: held, skipped (the target keeps its own), or refused. */
+export type Disposition = { action: 'hold' } | { action: 'skip'; reason: string } | { action: 'fail'; reason: string };
+
+/**
+ * What the target holds and how, as the planner and the cutover check ask it: the provider's
+ * capabilities (`providers/<name>/capabilities.ts`) as answers about one record.
+ */
+export interface TargetRules {
+  /** What becomes of one record (owner name relative to the zone). */
+  disposition(r: { type: RecordType; name: string }): Disposition;
+  /** What the target serves at a name of its own accord, and a run must never remove (the apex NS). */
+  isOwn(r: { type: RecordType; name: string }): boolean;
+  /** A TTL brought into the target's range. */
+  ttl(ttl: number): number;
+  /** The TTL the target holds for a record (a proxied one's is the target's automatic TTL). */
+  heldTtl(r: { ttl: number; proxied?: boolean }): number;
+  /** Whether a record the target holds already answers with the TTL the source asks for. */
+  sameTtl(source: DnsRecord, held: DnsRecord): boolean;
+}
+
 /**
  * The engine's view of the destination provider. Records are canonical (names relative to the zone,
  * `@` for the apex); wire formats stay inside the adapter.
  */
 export interface Target {
+  /** What it holds, skips or refuses, and the TTLs it keeps: its capabilities, stated by the provider. */
+  readonly rules: TargetRules;
   /**
    * Told once, before any lookup, which zones the request will find or create: an adapter may then
    * find them all in fewer requests than one lookup each.

@@ -3,11 +3,12 @@ import type { Config } from '../../config';
 import { UpstreamError } from '../../errors';
 import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import { cloudflareClient } from './index';
+import { CAPABILITIES } from './capabilities';
 import { fromWire } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
 
-/** The largest page the records list gives (the target reads its own zones the same way). */
-const LIST_PAGE = 5_000_000;
+/** The largest pages the API gives (the target reads its own zones the same way). */
+const { recordsPerPage, zonesPerPage } = CAPABILITIES.limits;
 
 /**
  * A zone read from another Cloudflare account (a move between accounts): the records that account
@@ -30,7 +31,7 @@ export async function readFromAccount(
       throw new UpstreamError('Cloudflare', 'invalid', undefined, `zone ${from.zoneId} of the source account is ${zone.name}, not ${name}`);
   } else {
     // A token that sees both accounts sees the target's zone of that name too: never read that one back.
-    const zones = await client.listAll<CloudflareZone>('/zones', { name }, 50, signal);
+    const zones = await client.listAll<CloudflareZone>('/zones', { name }, zonesPerPage, signal);
     zone = zones.find((z) => z.name.toLowerCase() === name && z.id !== targetZoneId);
     if (!zone)
       throw new UpstreamError(
@@ -49,7 +50,7 @@ export async function readFromAccount(
       undefined,
       `zone ${zone.id} is the target's own zone ${name}: it cannot be its own source`,
     );
-  const wire = await client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, signal);
+  const wire = await client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, recordsPerPage, signal);
   const records: DnsRecord[] = [];
   const problems: SourceProblem[] = [];
   for (const w of wire) {

@@ -1,6 +1,7 @@
 import type { TargetAccount } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { CloudflareClient } from './client';
+import { CAPABILITIES } from './capabilities';
 
 interface VerifyResult {
   id: string;
@@ -24,7 +25,9 @@ export async function verifyAndListAccounts(
   if (verified.status !== 'active') {
     throw new UpstreamError('Cloudflare', 'auth', 1000, `this API token is ${verified.status}; create a new one`, 401);
   }
-  const accounts = await client.listAll<{ id: string; name: string }>('/accounts', {}, 50, signal, { failFast: true });
+  const accounts = await client.listAll<{ id: string; name: string }>('/accounts', {}, CAPABILITIES.limits.accountsPerPage, signal, {
+    failFast: true,
+  });
   // Zone read is the least a migration needs; a token without it fails here rather than mid-migration.
   await client.call('GET', '/zones', { query: { per_page: 5 }, signal, failFast: true });
   return {

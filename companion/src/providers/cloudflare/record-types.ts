@@ -1,16 +1,5 @@
-import {
-  DnsRecordSchema,
-  fqdn,
-  isHeldType,
-  isProxied,
-  quoteBytes,
-  resolveName,
-  targetTtl,
-  tokenBytes,
-  tokenize,
-  type DnsRecord,
-  type HeldType,
-} from '@dnsferry/shared';
+import { DnsRecordSchema, fqdn, isProxied, quoteBytes, resolveName, tokenBytes, tokenize, type DnsRecord } from '@dnsferry/shared';
+import { isHeldType, targetTtl, type HeldType } from './capabilities';
 import type { CloudflareRecord } from './wire';
 
 /** The type-specific part of a create body: `content`, or `data` (+ `priority` for MX and URI). */

@@ -1,6 +1,7 @@
-import { isProxiable, isProxied, recordKey, sameState, targetTtl, type DnsRecord } from '@dnsferry/shared';
+import { isProxied, recordKey, sameState, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '../../engine/ports';
+import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetRules, TargetZone } from '../../engine/ports';
+import { CAPABILITIES, CLOUDFLARE_RULES, isProxiable, targetTtl } from './capabilities';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
 import { sliced } from '../../flow/fair-share';
@@ -8,12 +9,7 @@ import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
 import { ZoneDirectory } from './zone-directory';
 
-/**
- * Records per page when listing a zone: the API's maximum (GET …/dns_records allows per_page up to
- * 5,000,000), so a zone of any size the API holds is read in one request — a re-run of a finished
- * zone costs the zone lookup and this one page.
- */
-const LIST_PAGE = 5_000_000;
+const { recordsPerPage, zonesPerPage } = CAPABILITIES.limits;
 
 interface Item {
   index: number;
@@ -29,6 +25,7 @@ type WriteOptions = CallOptions & Pick<CallInit, 'onWait'>;
  * per record.
  */
 export class CloudflareTarget implements Target {
+  readonly rules: TargetRules = CLOUDFLARE_RULES;
   private batchAvailable = true;
   /** Writes with an unknown outcome we are still willing to reconcile in this request. */
   private reconcilesLeft = 10;
@@ -85,7 +82,7 @@ export class CloudflareTarget implements Target {
   }
 
   async listRecords(zone: TargetZone, opts: CallOptions): Promise<HeldRecord[]> {
-    const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, LIST_PAGE, opts.signal, {
+    const wire = await this.client.listAll<CloudflareRecord>(`/zones/${zone.id}/dns_records`, {}, recordsPerPage, opts.signal, {
       onWait: waitReporter(opts.report, `reading ${zone.name} at the target`),
     });
     return sliced(held(wire, zone.name), this.client.slice);
@@ -258,7 +255,9 @@ export class CloudflareTarget implements Target {
   }
 
   private async findZone(name: string, signal: AbortSignal, onWait: CallInit['onWait']): Promise<TargetZone | null> {
-    const zones = await this.client.listAll<CloudflareZone>('/zones', { name, 'account.id': this.accountId }, 50, signal, { onWait });
+    const zones = await this.client.listAll<CloudflareZone>('/zones', { name, 'account.id': this.accountId }, zonesPerPage, signal, {
+      onWait,
+    });
     const zone = zones.find((z) => z.name.toLowerCase() === name);
     return zone ? toZone(zone, false) : null;
   }

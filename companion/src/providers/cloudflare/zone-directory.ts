@@ -1,8 +1,8 @@
 import type { CloudflareClient } from './client';
 import type { CloudflareZone } from './wire';
+import { CAPABILITIES } from './capabilities';
 
-/** The API's largest page of zones. */
-const ZONE_PAGE = 50;
+const ZONE_PAGE = CAPABILITIES.limits.zonesPerPage;
 
 /**
  * Finds zones by name for a request that names many. Looking each one up costs a request per zone;
