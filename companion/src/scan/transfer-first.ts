@@ -1,5 +1,5 @@
 import type { DnsRecord, ScanEvent } from '@dnsferry/shared';
-import { readByTransfer } from '../providers/axfr/index';
+import { readByTransfer } from '../providers/axfr/adapter';
 import type { TransferLimits } from '../providers/axfr/transfer';
 
 /** A DNS server to ask, as the configuration names one (DNSFERRY_TRANSFER_NS). */

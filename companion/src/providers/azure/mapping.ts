@@ -1,6 +1,10 @@
 import { DnsRecordSchema, quoteBytes, quoteTxt as quoteStrings, type DnsRecord, type DnsRecordInput } from '@dnsferry/shared';
 import type { SourceProblem } from '../../engine/ports';
+import { CAPABILITIES } from './capabilities';
 import type { RecordSetWire } from './wire';
+
+/** The types whose record sets are copied (SOA is Azure's own). */
+const COPIED = CAPABILITIES.types.filter((t) => t !== 'SOA');
 
 /** What one Azure record set becomes, before aliases are resolved. */
 export type SetOutcome =
@@ -123,7 +127,7 @@ export function mapRecordSet(rs: RecordSetWire): SetOutcome {
     default:
       return {
         kind: 'problem',
-        message: `${type} records cannot be carried over by dnsferry (Azure DNS record sets it reads: A, AAAA, CNAME, MX, TXT, SRV, CAA, PTR, NS, DS, TLSA, NAPTR); add them at the target by hand`,
+        message: `${type} records cannot be carried over by dnsferry (Azure DNS record sets it reads: ${COPIED.join(', ')}); add them at the target by hand`,
       };
   }
   if (records.length === 0)

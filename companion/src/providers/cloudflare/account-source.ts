@@ -1,8 +1,7 @@
 import type { AccountSource, DnsRecord } from '@dnsferry/shared';
-import type { Config } from '../../config';
 import { UpstreamError } from '../../errors';
 import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
-import { cloudflareClient } from './index';
+import type { CloudflareClient } from './client';
 import { CAPABILITIES } from './capabilities';
 import { fromWire } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
@@ -16,14 +15,12 @@ const { recordsPerPage, zonesPerPage } = CAPABILITIES.limits;
  * name unless its id is given; an id naming another zone is refused rather than read.
  */
 export async function readFromAccount(
-  config: Config,
-  fetchImpl: typeof fetch,
+  client: CloudflareClient,
   target: { name: string; targetZoneId?: string | undefined },
   from: AccountSource,
   signal: AbortSignal,
 ): Promise<SourceZoneContent> {
   const { name, targetZoneId } = target;
-  const client = cloudflareClient(config, fetchImpl, from.token);
   let zone: CloudflareZone | undefined;
   if (from.zoneId) {
     zone = (await client.call<CloudflareZone>('GET', `/zones/${from.zoneId}`, { signal })).result;

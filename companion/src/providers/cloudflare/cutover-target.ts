@@ -1,8 +1,6 @@
 import { DnsRecordSchema } from '@dnsferry/shared';
-import type { Config } from '../../config';
 import type { CallOptions, CutoverTarget, TargetDnssec, TargetZone } from '../../engine/ports';
 import type { CloudflareClient } from './client';
-import { cloudflareClient } from './index';
 import { CloudflareTarget } from './target';
 
 /** GET /zones/{id}/dnssec, the fields we read ("DNSSEC Details" in Cloudflare's API). */
@@ -55,8 +53,4 @@ export class CloudflareCutoverTarget extends CloudflareTarget implements Cutover
     });
     return { status, ds: parsed.success ? parsed.data.content : null };
   }
-}
-
-export function createCloudflareCutoverTarget(config: Config, fetchImpl: typeof fetch, token: string, accountId: string): CutoverTarget {
-  return new CloudflareCutoverTarget(cloudflareClient(config, fetchImpl, token), accountId, config.batchSize);
 }

@@ -1,14 +1,18 @@
-import type { Config } from '../../config';
+import type { Provider, ProviderDeps } from '../provider';
+import { readFromAccount } from './account-source';
+import { verifyAndListAccounts } from './accounts';
+import { CAPABILITIES } from './capabilities';
 import { CloudflareClient } from './client';
+import { CloudflareCutoverTarget } from './cutover-target';
 import { CloudflareTarget } from './target';
+import { tokenKey } from './token-budget';
 
-export { verifyAndListAccounts } from './accounts';
-
-export function cloudflareClient(config: Config, fetchImpl: typeof fetch, token: string): CloudflareClient {
+/** The one place a Cloudflare client is built: every call with a token shares that token's slots and pause. */
+function client({ config, fetch }: ProviderDeps, token: string): CloudflareClient {
   return new CloudflareClient({
     baseUrl: config.cloudflareApi,
     token,
-    fetch: fetchImpl,
+    fetch,
     timeoutMs: config.upstreamTimeoutMs,
     retryBaseMs: config.retryBaseMs,
     maxRetryAfterMs: config.maxRetryAfterMs,
@@ -17,7 +21,27 @@ export function cloudflareClient(config: Config, fetchImpl: typeof fetch, token:
   });
 }
 
-export function createCloudflareTarget(config: Config, fetchImpl: typeof fetch, token: string, accountId: string) {
-  const client = cloudflareClient(config, fetchImpl, token);
-  return { client, target: new CloudflareTarget(client, accountId, config.batchSize, config.concurrency) };
-}
+/**
+ * Cloudflare: the target, and a source too — "another Cloudflare account", read with that account's
+ * token, zone by zone (a move between accounts).
+ */
+export const cloudflare = {
+  title: 'Cloudflare',
+  capabilities: CAPABILITIES,
+  target: {
+    open: (deps, login) => new CloudflareTarget(client(deps, login.token), login.accountId, deps.config.batchSize, deps.config.concurrency),
+    cutover: (deps, login) => new CloudflareCutoverTarget(client(deps, login.token), login.accountId, deps.config.batchSize),
+    validate: (deps, token, accountId, signal) => verifyAndListAccounts(client(deps, token), token, accountId, signal),
+    shareKey: tokenKey,
+  },
+  source: {
+    namedBy: 'zone',
+    reads: (zone) => zone.cloudflare !== undefined,
+    open: (_request, deps) => ({
+      async readZone(zone, opts) {
+        if (!zone.cloudflare) throw new Error(`${zone.name} names no Cloudflare account to read it from`);
+        return readFromAccount(client(deps, zone.cloudflare.token), zone, zone.cloudflare, opts.signal);
+      },
+    }),
+  },
+} satisfies Provider;

@@ -14,15 +14,14 @@ import type { Redactor } from '../../redactor';
 import { FetchRequestHandler } from './fetch-handler';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pacerFor } from './pacer';
+import { CAPABILITIES } from './capabilities';
 
 const PROVIDER = 'Route 53';
 /** Throttling and transient failures are retried this many times before the error reaches the user. */
 const MAX_RETRIES = 6;
 /** Pages per listing before we assume a paging loop (10,000 record sets at 300 a page is 34 pages). */
 const MAX_PAGES = 1000;
-/** Route 53's largest pages: 100 hosted zones, 300 record sets. */
-const ZONES_PER_PAGE = 100;
-const RECORD_SETS_PER_PAGE = 300;
+const { zonesPerPage: ZONES_PER_PAGE, recordSetsPerPage: RECORD_SETS_PER_PAGE } = CAPABILITIES.limits;
 
 export interface Route53Deps {
   config: Config;

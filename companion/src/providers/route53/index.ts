@@ -1,70 +1,36 @@
-import type { HostedZone } from '@aws-sdk/client-route-53';
-import type { Route53Credentials, SourceZone } from '@dnsferry/shared';
-import { UpstreamError } from '../../errors';
-import { Redactor } from '../../redactor';
-import type { Source, SourceZoneContent } from '../../engine/ports';
-import { Route53Api, type Route53Deps } from './client';
-import { mapRecordSets } from './mapping';
-import { bareZoneId, decodeName } from './names';
+import { sourceOf, type SourceValidateRequest } from '@dnsferry/shared';
+import { lazySource, type Provider } from '../provider';
+import { CAPABILITIES } from './capabilities';
 
-export type { Route53Deps } from './client';
+/** Its adapter, loaded on first use: the AWS SDK is among the companion's largest parts. */
+const adapter = () => import('./adapter');
 
-async function using<T>(api: Route53Api, fn: (api: Route53Api) => Promise<T>): Promise<T> {
-  try {
-    return await fn(api);
-  } finally {
-    api.close();
-  }
+function keysOf(request: SourceValidateRequest) {
+  if (request.provider !== 'route53') throw new Error('a Route 53 request was expected');
+  return request;
 }
 
-/** The keys work and may list hosted zones (Route 53 has no "who am I"; one listed zone proves it all). */
-export async function checkKeys(deps: Route53Deps, creds: Route53Credentials, opts: { signal: AbortSignal }): Promise<void> {
-  await using(new Route53Api(deps, creds, new Redactor(), true), (api) => api.check(opts.signal));
-}
-
-const isPrivate = (z: HostedZone) => z.Config?.PrivateZone === true;
-const zoneName = (z: HostedZone) => (decodeName(z.Name ?? '') ?? z.Name ?? '').replace(/\.$/, '');
-
-/**
- * The public hosted zones of the account (every page). Private zones answer only inside their VPCs,
- * so they are not public DNS to migrate and are left out. `recordCount` is Route 53's
- * `ResourceRecordSetCount`: record sets, SOA and apex NS included.
- */
-export async function listHostedZones(deps: Route53Deps, creds: Route53Credentials, opts: { signal: AbortSignal }): Promise<SourceZone[]> {
-  const zones = await using(new Route53Api(deps, creds, new Redactor(), true), (api) => api.hostedZones(opts.signal));
-  return zones
-    .filter((z) => !isPrivate(z))
-    .map((z) => ({ name: zoneName(z), id: bareZoneId(z.Id ?? ''), recordCount: z.ResourceRecordSetCount ?? 0 }));
-}
-
-async function findZone(api: Route53Api, name: string, signal: AbortSignal): Promise<string> {
-  const found = (await api.hostedZones(signal)).filter((z) => !isPrivate(z) && zoneName(z) === name.toLowerCase());
-  const [only] = found;
-  if (!only) throw new UpstreamError('Route 53', 'not_found', 'NoSuchHostedZone', `no public hosted zone ${name} in this AWS account`, 404);
-  if (found.length > 1) {
-    const ids = found.map((z) => bareZoneId(z.Id ?? '')).join(', ');
-    throw new UpstreamError(
-      'Route 53',
-      'invalid',
-      undefined,
-      `${name} is the name of ${found.length} public hosted zones (${ids}); say which (hostedZoneId)`,
-    );
-  }
-  return bareZoneId(only.Id ?? '');
-}
-
-/**
- * Route 53 as a migration source for one set of keys. `hostedZoneIds` are the ids the request gave per
- * zone name; a zone without one is found by listing the account's hosted zones.
- */
-export function createRoute53Source(deps: Route53Deps, creds: Route53Credentials, hostedZoneIds: ReadonlyMap<string, string>): Source {
-  const api = new Route53Api(deps, creds, new Redactor());
-  return {
-    async readZone(zone, opts): Promise<SourceZoneContent> {
-      const given = hostedZoneIds.get(zone.name.toLowerCase());
-      const id = given ? bareZoneId(given) : await findZone(api, zone.name, opts.signal);
-      const sets = await api.recordSets(id, opts.signal, opts.progress);
-      return mapRecordSets(sets, { name: zone.name.toLowerCase(), id });
+/** AWS Route 53: a source, for one AWS account's keys (which name the account: no subscription to choose). */
+export const route53 = {
+  title: 'Route 53',
+  capabilities: CAPABILITIES,
+  source: {
+    namedBy: 'request',
+    reads: (_zone, request) => sourceOf(request)?.provider === 'route53',
+    open(request, deps) {
+      const spec = sourceOf(request);
+      if (spec?.provider !== 'route53') throw new Error('the request names no Route 53 source');
+      // Taken now: the engine lets go of the zones it has started, before the source is first read.
+      const ids = new Map(request.zones.flatMap((z) => (z.hostedZoneId ? [[z.name.toLowerCase(), z.hostedZoneId] as const] : [])));
+      return lazySource(() => adapter().then((m) => m.createRoute53Source(deps, spec.credentials, ids)));
     },
-  };
-}
+    /** Lists one hosted zone, which proves the keys and the permission; an AWS account has no subscriptions to list. */
+    async validate(deps, request, signal) {
+      await (await adapter()).checkKeys(deps, keysOf(request), { signal });
+      return [];
+    },
+    async listZones(deps, request, signal) {
+      return (await adapter()).listHostedZones(deps, keysOf(request), { signal });
+    },
+  },
+} satisfies Provider;

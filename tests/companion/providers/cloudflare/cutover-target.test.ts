@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '@dnsferry/companion/config';
-import { createCloudflareCutoverTarget } from '@dnsferry/companion/providers/cloudflare/cutover-target';
+import { cloudflare } from '@dnsferry/companion/providers/cloudflare/index';
 import type { CutoverTarget } from '@dnsferry/companion/engine/ports';
 import { startCloudflareSimulator, type CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { seedCloudflareDemo } from '@dnsferry/companion/sandbox/cloudflare/seed';
@@ -16,7 +16,10 @@ beforeEach(async () => {
   const seed = seedCloudflareDemo(sim);
   token = seed.token;
   sim.addZone({ accountId: seed.accountId, name: 'example.com', status: 'pending' });
-  target = createCloudflareCutoverTarget({ ...DEFAULTS, cloudflareApi: sim.url, retryBaseMs: 5 }, fetch, seed.token, seed.accountId);
+  target = cloudflare.target.cutover(
+    { config: { ...DEFAULTS, cloudflareApi: sim.url, retryBaseMs: 5 }, fetch },
+    { token: seed.token, accountId: seed.accountId },
+  );
   sim.resetCounters();
 });
 afterEach(async () => {

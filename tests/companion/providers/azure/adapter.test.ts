@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '@dnsferry/companion/errors';
-import { createAzureSource } from '@dnsferry/companion/providers/azure/index';
+import { createAzureSource } from '@dnsferry/companion/providers/azure/adapter';
 import type { ZoneRef } from '@dnsferry/companion/sandbox/azure/index';
 import { startAzureStack, type AzureStack } from './azure-stack';
 

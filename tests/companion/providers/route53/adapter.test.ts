@@ -4,7 +4,7 @@ import type { DnsRecord } from '@dnsferry/shared';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { UpstreamError } from '@dnsferry/companion/errors';
 import { upstreamFetch } from '@dnsferry/companion/upstream/proxy';
-import { checkKeys, createRoute53Source, listHostedZones } from '@dnsferry/companion/providers/route53/index';
+import { checkKeys, createRoute53Source, listHostedZones } from '@dnsferry/companion/providers/route53/adapter';
 import { startRoute53Simulator, type Route53Simulator, type SimKey, type SimZone } from '@dnsferry/companion/sandbox/route53/index';
 
 let sim: Route53Simulator;

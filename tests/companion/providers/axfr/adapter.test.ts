@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dnsPacket from 'dns-packet';
 import { parseZoneFile, type AxfrSource, type DnsRecord } from '@dnsferry/shared';
-import { readByTransfer } from '@dnsferry/companion/providers/axfr/index';
+import { readByTransfer } from '@dnsferry/companion/providers/axfr/adapter';
 import { canonicalize } from '@dnsferry/companion/records/canonical';
 import { startNamed, type RunningNamed } from '../../../support/dns/named';
 
