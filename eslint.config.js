@@ -42,6 +42,24 @@ const boundaries = [
     message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
   },
   {
+    // The engine talks to a source and a target through its ports (engine/ports.ts), never to a provider.
+    target: 'companion/src/engine/**',
+    from: 'companion/src/providers',
+    message: 'The engine sees providers only through its ports (engine/ports.ts): the caller hands it a Source and a Target.',
+  },
+  {
+    // A provider reaches its service; whoever calls it (the server, the command line) is above it.
+    target: 'companion/src/providers/**',
+    from: ['companion/src/http', 'companion/src/routes', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
+    message: 'A provider knows nothing of the server or the command line that call it.',
+  },
+  {
+    // Everything else sees canonical DnsRecords; a provider's wire shapes are its own business.
+    target: ['companion/src/!(providers)/**', 'companion/src/*.ts'],
+    from: 'companion/src/providers/*/wire.ts',
+    message: "A provider's wire types stay inside its folder: convert to canonical DnsRecords there.",
+  },
+  {
     // Outbound clients know nothing of the server that serves the extension.
     target: 'companion/src/upstream/**',
     from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts'],
@@ -54,6 +72,12 @@ const boundaries = [
     message: 'dns/ is the DNS wire (clients, messages): the scan and the cutover check use it, not the other way round.',
   },
 ];
+
+/** A provider's SDK is its wire: its types and clients stay inside its folder (providers/azure/, providers/route53/). */
+const PROVIDER_SDKS = {
+  regex: '^@(aws-sdk|smithy|azure)\\/',
+  message: "A provider's SDK stays inside its folder (providers/azure/, providers/route53/): convert to canonical DnsRecords there.",
+};
 
 export default defineConfig(
   {
@@ -130,6 +154,12 @@ export default defineConfig(
     },
   },
   {
+    // A provider's SDK stays in its folder (the engine's own list below repeats it, as a later block replaces this one).
+    files: ['companion/src/**/*.ts'],
+    ignores: ['companion/src/providers/azure/**', 'companion/src/providers/route53/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PROVIDER_SDKS] }] },
+  },
+  {
     // The engine plans and applies; it knows neither Fastify nor the HTTP client nor Node's servers.
     files: ['companion/src/engine/**/*.ts'],
     rules: {
@@ -140,7 +170,7 @@ export default defineConfig(
             name,
             message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
           })),
-          patterns: [{ group: ['fastify/*', 'undici/*', '@fastify/*'], message: 'The engine knows no HTTP.' }],
+          patterns: [{ group: ['fastify/*', 'undici/*', '@fastify/*'], message: 'The engine knows no HTTP.' }, PROVIDER_SDKS],
         },
       ],
     },

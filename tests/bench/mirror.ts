@@ -4,7 +4,8 @@
  * zone is seeded in the simulator directly (not measured). Each run's outcome is checked record by
  * record before its figures are kept: a bench that measures a wrong run is worse than none.
  */
-import { ENDPOINTS, targetTtl, type DnsRecord, type MigrateEvent, type UndoData, type ZoneResult } from '@dnsferry/shared';
+import { ENDPOINTS, type DnsRecord, type MigrateEvent, type UndoData, type ZoneResult } from '@dnsferry/shared';
+import { targetTtl } from '@dnsferry/companion/providers/cloudflare/capabilities';
 import type { CloudflareSim } from '@dnsferry/companion/sandbox/cloudflare/index';
 import { MODEL, startModelStack, streamRun } from './model';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@dnsferry/companion/config';
-import { transferLimits } from '@dnsferry/companion/source/axfr/index';
+import { transferLimits } from '@dnsferry/companion/providers/axfr/adapter';
 
 describe('DNSFERRY_TRANSFER_MAX_BYTES and DNSFERRY_TRANSFER_TIMEOUT_MS', () => {
   it('bound one zone transfer at 256 MiB and 5 minutes by default, and are read as given', () => {

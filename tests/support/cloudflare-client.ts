@@ -1,4 +1,4 @@
-import { CloudflareClient, type ClientOptions } from '@dnsferry/companion/target/cloudflare/client';
+import { CloudflareClient, type ClientOptions } from '@dnsferry/companion/providers/cloudflare/client';
 
 /** A client of the Cloudflare adapter as the tests use it: quick backoff, no Retry-After wait unless asked. */
 export function testClient(baseUrl: string, token: string, extra: Partial<ClientOptions> = {}): CloudflareClient {

@@ -1,5 +1,6 @@
 import type { TargetValidateResponse } from '@dnsferry/shared';
-import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { TARGET } from '../providers/index';
+import type { TokenCheck } from '../providers/provider';
 import { parseCommand } from './args';
 import { cloudflareToken } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
@@ -16,14 +17,9 @@ export async function accountsCommand(rt: Runtime, args: string[]): Promise<Exit
   const { positionals } = parseCommand('accounts', args, ACCOUNTS_OPTIONS);
   if (positionals.length > 0) throw usageError('accounts takes no argument; the token comes from CLOUDFLARE_API_TOKEN');
   const token = await cloudflareToken(rt);
-  let verified: Awaited<ReturnType<typeof verifyAndListAccounts>>;
+  let verified: TokenCheck;
   try {
-    verified = await verifyAndListAccounts(
-      cloudflareClient(rt.config, rt.fetch, token),
-      token,
-      rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined,
-      rt.signal,
-    );
+    verified = await TARGET.validate(rt, token, rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined, rt.signal);
   } catch (err) {
     throw targetFailure(rt, err);
   }

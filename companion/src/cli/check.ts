@@ -4,8 +4,8 @@ import { DirectDnsClient } from '../dns/direct-client';
 import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
 import { createDohClient } from '../dns/doh-client';
-import { sourceFor } from '../source/from-request';
-import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
+import { sourceFor } from '../providers/from-request';
+import { TARGET } from '../providers/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
@@ -45,7 +45,7 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
   const fromSource = asUsage(rt, () => sourceFor(body, rt));
 
   // From here on, as routes/cutover-check.ts runs it.
-  const target = createCloudflareCutoverTarget(rt.config, rt.fetch, body.targetToken, body.targetAccountId);
+  const target = TARGET.cutover(rt, { token: body.targetToken, accountId: body.targetAccountId });
   const doh = createDohClient(rt.config.dohUrl, { fetch: rt.fetch, proxy: rt.config.proxy });
   const dns = new DirectDnsClient();
   const reports: CutoverZoneReport[] = [];

@@ -3,8 +3,8 @@ import { MigrateRequestSchema } from '@dnsferry/shared';
 import { migrate } from '../engine/migrate';
 import { parseBody } from '../http/parse';
 import { recordsSent, withinLimits } from '../routes/limits';
-import { sourceFor } from '../source/from-request';
-import { createCloudflareTarget } from '../target/cloudflare/index';
+import { sourceFor } from '../providers/from-request';
+import { TARGET } from '../providers/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';
@@ -62,7 +62,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
   const fromSource = asUsage(rt, () => sourceFor(body, rt));
 
   // From here on, as routes/migrate.ts runs it.
-  const { target } = createCloudflareTarget(rt.config, rt.fetch, body.targetToken, body.targetAccountId);
+  const target = TARGET.open(rt, { token: body.targetToken, accountId: body.targetAccountId });
   const events = migrate(
     {
       zones: body.zones,

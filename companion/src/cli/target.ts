@@ -1,6 +1,7 @@
 import { TargetAccountIdSchema, type TargetAccount } from '@dnsferry/shared';
 import { UpstreamError } from '../errors';
-import { cloudflareClient, verifyAndListAccounts } from '../target/cloudflare/index';
+import { TARGET } from '../providers/index';
+import type { TokenCheck } from '../providers/provider';
 import { CliError, EXIT, usageError } from './exit-codes';
 import { cloudflareToken } from './credentials';
 import type { Runtime } from './runtime';
@@ -24,10 +25,9 @@ export async function loginToTarget(rt: Runtime, accountFlag: string | undefined
     throw usageError(`${accountFlag ? '--account' : 'CLOUDFLARE_ACCOUNT_ID'}: an account id is 32 hexadecimal characters`);
   }
   const token = await cloudflareToken(rt);
-  const client = cloudflareClient(rt.config, rt.fetch, token);
-  let verified: Awaited<ReturnType<typeof verifyAndListAccounts>>;
+  let verified: TokenCheck;
   try {
-    verified = await verifyAndListAccounts(client, token, wanted, rt.signal);
+    verified = await TARGET.validate(rt, token, wanted, rt.signal);
   } catch (err) {
     throw targetFailure(rt, err);
   }

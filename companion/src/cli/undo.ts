@@ -2,7 +2,7 @@ import { UndoRequestSchema, undoSteps } from '@dnsferry/shared';
 import { undo } from '../engine/undo';
 import { parseBody } from '../http/parse';
 import { withinLimits } from '../routes/limits';
-import { createCloudflareTarget } from '../target/cloudflare/index';
+import { TARGET } from '../providers/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';
@@ -41,7 +41,7 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
   });
 
   // From here on, as routes/undo.ts runs it.
-  const { target } = createCloudflareTarget(rt.config, rt.fetch, body.targetToken, body.targetAccountId);
+  const target = TARGET.open(rt, { token: body.targetToken, accountId: body.targetAccountId });
   const events = undo(
     { zones: body.zones, dryRun: body.dryRun ?? false, deleteZone: body.deleteZone ?? false },
     { target },

@@ -1,4 +1,5 @@
 import { SubscriptionIdSchema, type SourceZonesResponse } from '@dnsferry/shared';
+import { PROVIDERS } from '../providers/index';
 import { parseCommand } from './args';
 import { azureServicePrincipal, route53Keys } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
@@ -23,16 +24,12 @@ export async function zonesCommand(rt: Runtime, args: string[]): Promise<ExitCod
   }
   if (v.azure && !SubscriptionIdSchema.safeParse(v.azure).success) throw usageError('--azure: a subscription id is a GUID');
   let zones: SourceZonesResponse['zones'];
-  // Loaded on first use, as the route loads them: the providers' SDKs are the companion's largest parts.
   if (v.route53) {
     const keys = { provider: 'route53' as const, ...(await route53Keys(rt)) };
-    const { listHostedZones } = await import('../source/route53/index');
-    zones = await listed(rt, () => listHostedZones(rt, keys, { signal: rt.signal }));
+    zones = await listed(rt, () => PROVIDERS.route53.source.listZones(rt, keys, rt.signal));
   } else {
-    const subscription = v.azure as string;
-    const creds = await azureServicePrincipal(rt);
-    const { listZones } = await import('../source/azure/index');
-    zones = await listed(rt, () => listZones(rt, creds, subscription, { signal: rt.signal }));
+    const request = { ...(await azureServicePrincipal(rt)), subscriptionId: v.azure as string };
+    zones = await listed(rt, () => PROVIDERS.azure.source.listZones(rt, request, rt.signal));
   }
   if (rt.json) {
     const answer: SourceZonesResponse = { success: true, zones };

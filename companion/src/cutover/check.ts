@@ -1,8 +1,7 @@
 import { RecordBudget } from '../records/record-budget';
 import { setMaxListeners } from 'node:events';
 import type { CutoverEvent, CutoverZoneReport, DnsRecord, MigrateZone } from '@dnsferry/shared';
-import type { Source } from '../source/source';
-import type { CutoverTarget, TargetDnssec, TargetZone } from '../target/target';
+import type { CutoverTarget, Source, TargetDnssec, TargetZone } from '../engine/ports';
 import type { DohClient } from '../dns/doh-client';
 import { DnsQueryError, type DirectDnsClient, type NameServer } from '../dns/direct-client';
 import { dnssecVerdict } from './dnssec';
@@ -166,7 +165,7 @@ async function* checkZone(
     const targetRecords = () => (listed ??= deps.target.listRecords(found, { signal }).then((held) => held.map((h) => h.record)));
     const expected = await expectedRecords(
       entry,
-      { ...(deps.source ? { source: deps.source } : {}), targetRecords },
+      { ...(deps.source ? { source: deps.source } : {}), targetRecords, rules: deps.target.rules },
       signal,
       budget,
       deps.slice,

@@ -1,5 +1,5 @@
 import type { CutoverZoneReport } from '@dnsferry/shared';
-import type { TargetDnssec } from '../target/target';
+import type { TargetDnssec } from '../engine/ports';
 import type { Lookup } from './parent';
 
 /**

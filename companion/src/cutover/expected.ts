@@ -1,8 +1,8 @@
-import { DnsRecordSchema, disposition, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { Slice } from '../flow/fair-share';
 import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
-import type { Source } from '../source/source';
+import type { Source, TargetRules } from '../engine/ports';
 
 /** What the zone should hold, and where that came from. */
 export interface Expected {
@@ -24,7 +24,7 @@ export interface Expected {
  */
 export async function expectedRecords(
   entry: MigrateZone,
-  deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]> },
+  deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]>; rules: TargetRules },
   signal: AbortSignal,
   budget?: RecordBudget,
   /** The caller's share of the event loop: a large zone file is read giving way to other callers. */
@@ -78,7 +78,7 @@ export async function expectedRecords(
       continue;
     }
     if (r.name === '@' && (r.type === 'NS' || r.type === 'SOA')) continue;
-    const held = disposition(r);
+    const held = deps.rules.disposition(r);
     if (held.action === 'hold') records.push(r);
     else excluded.push(`${r.type} ${r.name}: ${held.reason}`);
   }

@@ -1,5 +1,5 @@
 import { describeValue, type DnsRecord, type MigrateEvent, type UndoData } from '@dnsferry/shared';
-import type { ChangeSet, HeldRecord, Target, TargetZone } from '../target/target';
+import type { ChangeSet, HeldRecord, Target, TargetZone } from './ports';
 import { reportAlong } from '../flow/report-while';
 import type { ZoneTally } from './zone-tally';
 

@@ -1,6 +1,5 @@
 import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
-import type { Source, SourceProblem } from '../source/source';
-import type { HeldRecord, Target, TargetZone } from '../target/target';
+import type { HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
 import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';
@@ -113,7 +112,10 @@ async function* migrateZone(
       yield info(`${plural(existing.length, 'record')} already at the target`);
     }
     for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
-    const zonePlan = await sliced(planning(zone, records, existing, { mode, prune, choices: entry.rrsets }), deps.slice);
+    const zonePlan = await sliced(
+      planning(zone, records, existing, { mode, prune, choices: entry.rrsets, rules: deps.target.rules }),
+      deps.slice,
+    );
     for (const set of zonePlan.unmatched ?? []) {
       yield info(`rrsets lists ${set.replace('|', ' ')}, which neither the source nor the target has: nothing is done for it`);
     }
@@ -123,7 +125,8 @@ async function* migrateZone(
     if (mode === 'mirror' && !force && held >= CHURN_MIN_RECORDS && changed / held > CHURN_LIMIT) {
       const why = `mirror would remove or change ${changed} of the ${held} records at the target (${Math.round((100 * changed) / held)} %, over the ${100 * CHURN_LIMIT} % limit)`;
       if (!dryRun) {
-        for (const c of plan(zone, records, existing, { mode: 'add', prune: false, choices: entry.rrsets }).conflicts)
+        for (const c of plan(zone, records, existing, { mode: 'add', prune: false, choices: entry.rrsets, rules: deps.target.rules })
+          .conflicts)
           yield { type: 'info', zone, message: c.message, conflict: c.conflict };
         yield { type: 'error', zone, message: `Zone left untouched: ${why}. Review a dry run, then send "force": true to go ahead` };
         yield* tally.failRest(

@@ -3,14 +3,9 @@ import {
   clashAtName,
   cnameClash,
   describeValue,
-  disposition,
-  heldTtl,
   isProxied,
-  isTargetOwn,
   recordKey,
   resolveName,
-  sameTtl,
-  targetTtl,
   type Conflict,
   type DnsRecord,
   type MigrateMode,
@@ -18,7 +13,7 @@ import {
 } from '@dnsferry/shared';
 import { finished } from '../flow/fair-share';
 import { canonicalize } from '../records/canonical';
-import type { HeldRecord } from '../target/target';
+import type { HeldRecord, TargetRules } from './ports';
 import {
   RRsetChoices,
   bothRefusal,
@@ -69,6 +64,8 @@ export interface PlanOptions {
   prune: boolean;
   /** What to do with particular RRsets (the zone's `rrsets`); the others follow `mode`. */
   choices?: readonly RRsetChoice[] | undefined;
+  /** What the target holds, skips or refuses, and its TTLs (the Target port's `rules`). */
+  rules: TargetRules;
 }
 
 /** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
@@ -86,7 +83,7 @@ export function plan(
   zone: string,
   records: readonly (IncomingRecord | DnsRecord)[],
   existing: readonly HeldRecord[],
-  opts: PlanOptions = { mode: 'add', prune: false },
+  opts: PlanOptions,
 ): ZonePlan {
   return finished(planning(zone, records, existing, opts));
 }
@@ -99,16 +96,17 @@ export function* planning(
   zone: string,
   records: readonly (IncomingRecord | DnsRecord)[],
   existing: readonly HeldRecord[],
-  opts: PlanOptions = { mode: 'add', prune: false },
+  opts: PlanOptions,
 ): Generator<void, ZonePlan> {
   const mirror = opts.mode === 'mirror';
   const choices = new RRsetChoices(zone, opts.choices ?? [], opts.mode);
+  const { rules } = opts;
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
   const held: HeldRecord[] = [];
   const heldByKey = new Map<string, HeldRecord>();
   for (const [at, h] of existing.entries()) {
     if (at % STEP === STEP - 1) yield;
-    if (isTargetOwn(h.record)) continue;
+    if (rules.isOwn(h.record)) continue;
     held.push(h);
     heldByKey.set(recordKey(h.record), h);
   }
@@ -136,7 +134,7 @@ export function* planning(
       steps.push({ index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` });
       continue;
     }
-    const rule = disposition(record);
+    const rule = rules.disposition(record);
     if (rule.action === 'skip') {
       steps.push({ index, action: 'skip', record, reason: `skipped: ${rule.reason}`, exists: false });
       continue;
@@ -178,10 +176,10 @@ export function* planning(
     const there = heldByKey.get(recordKey(record));
     const replace = choices.of(rrset(record)) === 'replace';
     if (there) {
-      const drift = driftOf(record, there.record);
+      const drift = driftOf(record, there.record, rules);
       if (drift.length === 0) steps[index] = { index, action: 'skip', record, reason: 'already exists', exists: true };
       else if (replace) {
-        const after = settled(there.record, record);
+        const after = settled(there.record, record, rules);
         steps[index] = { index, action: 'update', record: after, held: there, after, change: drift.map((d) => d.change).join(', ') };
       } else {
         const text = drift.map((d) => d.text).join(', ');
@@ -207,7 +205,7 @@ export function* planning(
       willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
     }
     // what the target will hold (a proxied record's TTL is automatic), so undo data and convergence agree with it
-    const ttl = heldTtl(record);
+    const ttl = rules.heldTtl(record);
     steps[index] =
       ttl === record.ttl
         ? { index, action: 'create', record }
@@ -268,7 +266,7 @@ export function* planning(
     if (at % STEP === STEP - 1) yield;
     if (s.action === 'update') changed++;
   }
-  const conflicts = yield* conflictsOf(steps, held, removals, choices, atName);
+  const conflicts = yield* conflictsOf(steps, held, removals, choices, atName, rules);
   const unmatched = choices.any ? unmatchedChoices(choices, steps, held) : [];
   return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length }, ...(unmatched.length ? { unmatched } : {}) };
 }
@@ -296,12 +294,12 @@ interface Drift {
   change: string;
 }
 
-const driftText = (source: DnsRecord, there: DnsRecord) =>
-  driftOf(source, there)
+const driftText = (source: DnsRecord, there: DnsRecord, rules: TargetRules) =>
+  driftOf(source, there, rules)
     .map((d) => d.text)
     .join(', ');
 
-function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
+function driftOf(source: DnsRecord, there: DnsRecord, rules: TargetRules): Drift[] {
   const drift: Drift[] = [];
   const wantProxy = isProxied(source);
   if (wantProxy !== isProxied(there)) {
@@ -311,20 +309,20 @@ function driftOf(source: DnsRecord, there: DnsRecord): Drift[] {
       change: `${mode(!wantProxy)} → ${mode(wantProxy)}`,
     });
   }
-  if (!sameTtl(source, there)) {
+  if (!rules.sameTtl(source, there)) {
     drift.push({
       text: `TTL ${there.ttl} at the target, ${source.ttl} in the source`,
-      change: `TTL ${there.ttl} → ${targetTtl(source.ttl)}`,
+      change: `TTL ${there.ttl} → ${rules.ttl(source.ttl)}`,
     });
   }
   return drift;
 }
 
 /** The held record with the source's TTL and proxy (a proxied record's TTL is the target's automatic one). */
-function settled(there: DnsRecord, source: DnsRecord): DnsRecord {
+function settled(there: DnsRecord, source: DnsRecord, rules: TargetRules): DnsRecord {
   const proxied = isProxied(source);
   const { proxied: _, ...rest } = there as DnsRecord & { proxied?: boolean };
-  return { ...rest, ttl: heldTtl(source), ...(proxied ? { proxied: true } : {}) };
+  return { ...rest, ttl: rules.heldTtl(source), ...(proxied ? { proxied: true } : {}) };
 }
 
 const shown = (r: DnsRecord) => describeValue(r);
@@ -348,6 +346,7 @@ function* conflictsOf(
   removals: Removal[],
   choices: RRsetChoices,
   atName: ReadonlyMap<string, HeldRecord[]>,
+  rules: TargetRules,
 ): Generator<void, ZonePlan['conflicts']> {
   const removed = new Set(removals.map((r) => r.held.id));
   yield;
@@ -380,10 +379,10 @@ function* conflictsOf(
     const heldKept = kept.length ? (atName.get(name) ?? []) : [];
     const drift = [
       ...list.flatMap((s) => (s.action === 'skip' && s.drift ? [{ record: s.record, text: s.drift }] : [])),
-      ...list.flatMap((s) => (s.action === 'update' ? [{ record: s.record, text: driftText(s.record, s.held.record) }] : [])),
+      ...list.flatMap((s) => (s.action === 'update' ? [{ record: s.record, text: driftText(s.record, s.held.record, rules) }] : [])),
       ...kept.flatMap((r) => {
         const there = heldKept.find((h) => recordKey(h.record) === recordKey(r));
-        return there && driftOf(r, there.record).length ? [{ record: r, text: driftText(r, there.record) }] : [];
+        return there && driftOf(r, there.record, rules).length ? [{ record: r, text: driftText(r, there.record, rules) }] : [];
       }),
     ].map((d) => `${shown(d.record)}: ${d.text}`);
     const listed =

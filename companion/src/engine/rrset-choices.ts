@@ -9,7 +9,7 @@ import {
   type RRsetAction,
   type RRsetChoice,
 } from '@dnsferry/shared';
-import type { HeldRecord } from '../target/target';
+import type { HeldRecord } from './ports';
 
 /**
  * The action of each RRset of one zone: what the request lists in `rrsets`, and the zone's mode for

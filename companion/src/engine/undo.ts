@@ -9,7 +9,7 @@ import {
   type UndoData,
   type ZoneResult,
 } from '@dnsferry/shared';
-import type { HeldRecord, Target, TargetZone } from '../target/target';
+import type { HeldRecord, Target, TargetZone } from './ports';
 import { applySets, emptySet, emptyUndo, type PlannedSet } from './apply';
 import { reportWhile } from '../flow/report-while';
 import { paced, sliced, type Slice } from '../flow/fair-share';

@@ -2,7 +2,7 @@ import type { MigrateEvent, MigrateZone, RowIssue } from '@dnsferry/shared';
 import { AppError } from '../errors';
 import type { Slice } from '../flow/fair-share';
 import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
-import type { Source, SourceProblem } from '../source/source';
+import type { Source, SourceProblem } from './ports';
 import type { IncomingRecord } from './plan';
 import { reportWhile } from '../flow/report-while';
 

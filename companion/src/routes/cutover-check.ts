@@ -8,15 +8,14 @@ import { handle } from '../http/endpoint';
 import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { createDohClient } from '../dns/doh-client';
-import { createCloudflareCutoverTarget } from '../target/cloudflare/cutover-target';
-import { sourceFor } from '../source/from-request';
-import { tokenKey } from '../target/cloudflare/token-budget';
+import { sourceFor } from '../providers/from-request';
+import { TARGET } from '../providers/index';
 import { eventLoop } from '../flow/fair-share';
 
 export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.cutoverCheck, async (body, request, reply) => {
     withinLimits(deps.config, body.zones, recordsSent);
-    const target = createCloudflareCutoverTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
+    const target = TARGET.cutover(deps, { token: body.targetToken, accountId: body.targetAccountId });
     const source = sourceFor(body, deps);
     const doh = createDohClient(deps.config.dohUrl, { fetch: deps.fetch, proxy: deps.config.proxy });
     const dns = new DirectDnsClient();
@@ -35,7 +34,7 @@ export function registerCutoverCheck(app: FastifyInstance, deps: RouteDeps): voi
             dns,
             targetNs: deps.config.targetNs,
             ...(source ? { source } : {}),
-            slice: eventLoop.slice(tokenKey(body.targetToken)),
+            slice: eventLoop.slice(TARGET.shareKey(body.targetToken)),
           },
           { signal: clientGone(reply) },
         );

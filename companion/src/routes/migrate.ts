@@ -6,15 +6,14 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { migrate } from '../engine/migrate';
-import { createCloudflareTarget } from '../target/cloudflare/index';
-import { tokenKey } from '../target/cloudflare/token-budget';
+import { TARGET } from '../providers/index';
 import { eventLoop } from '../flow/fair-share';
-import { sourceFor } from '../source/from-request';
+import { sourceFor } from '../providers/from-request';
 
 export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.migrate, async (body, request, reply) => {
     withinLimits(deps.config, body.zones, recordsSent);
-    const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
+    const target = TARGET.open(deps, { token: body.targetToken, accountId: body.targetAccountId });
     const source = sourceFor(body, deps);
     const events = migrate(
       {
@@ -27,7 +26,7 @@ export function registerMigrate(app: FastifyInstance, deps: RouteDeps): void {
         zonesAtOnce: deps.config.concurrency,
       },
       // the token's share of the event loop: one token with many requests cannot starve another
-      { target, ...(source ? { source } : {}), slice: eventLoop.slice(tokenKey(body.targetToken)) },
+      { target, ...(source ? { source } : {}), slice: eventLoop.slice(TARGET.shareKey(body.targetToken)) },
       { signal: clientGone(reply) },
     );
     return sendNdjson<MigrateEvent>(reply, events, (err) => [

@@ -5,7 +5,7 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { scanDomain } from '../scan/scanner';
-import { transferLimits } from '../source/axfr/index';
+import { transferLimits } from '../providers/axfr/adapter';
 
 /** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
 export function registerScan(app: FastifyInstance, deps: RouteDeps): void {

@@ -3,6 +3,7 @@ import { API, type SourceValidateResponse } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { clientGone } from '../http/client-gone';
 import { handle } from '../http/endpoint';
+import { namedSource } from '../providers/index';
 
 /**
  * Checks source credentials. Azure: signs in and lists the subscriptions. Route 53: lists one hosted
@@ -10,12 +11,7 @@ import { handle } from '../http/endpoint';
  */
 export function registerSourceValidate(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.sourceValidate, async (creds, request, reply): Promise<SourceValidateResponse> => {
-    const signal = clientGone(reply);
-    if (creds.provider === 'route53') {
-      await (await import('../source/route53/index')).checkKeys(deps, creds, { signal });
-      return { success: true, subscriptions: [] };
-    }
-    const subscriptions = await (await import('../source/azure/index')).listSubscriptions(deps, creds, { signal });
+    const subscriptions = await namedSource(creds.provider).validate(deps, creds, clientGone(reply));
     return { success: true, subscriptions };
   });
 }

@@ -3,6 +3,7 @@ import { API, type SourceZonesResponse } from '@dnsferry/shared';
 import type { RouteDeps } from './deps';
 import { clientGone } from '../http/client-gone';
 import { handle } from '../http/endpoint';
+import { namedSource } from '../providers/index';
 
 /**
  * Lists the public DNS zones at the source: Azure's of one subscription (with their resource group),
@@ -10,11 +11,6 @@ import { handle } from '../http/endpoint';
  */
 export function registerSourceZones(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.sourceZones, async (body, request, reply): Promise<SourceZonesResponse> => {
-    const signal = clientGone(reply);
-    if (body.provider === 'route53') {
-      return { success: true, zones: await (await import('../source/route53/index')).listHostedZones(deps, body, { signal }) };
-    }
-    const { subscriptionId, ...creds } = body;
-    return { success: true, zones: await (await import('../source/azure/index')).listZones(deps, creds, subscriptionId, { signal }) };
+    return { success: true, zones: await namedSource(body.provider).listZones(deps, body, clientGone(reply)) };
   });
 }

@@ -6,18 +6,17 @@ import { clientGone } from '../http/client-gone';
 import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { undo } from '../engine/undo';
-import { createCloudflareTarget } from '../target/cloudflare/index';
-import { tokenKey } from '../target/cloudflare/token-budget';
+import { TARGET } from '../providers/index';
 import { eventLoop } from '../flow/fair-share';
 
 export function registerUndo(app: FastifyInstance, deps: RouteDeps): void {
   handle(app, API.undo, async (body, request, reply) => {
     withinLimits(deps.config, body.zones, (z) => undoSteps(z.undo));
-    const { target } = createCloudflareTarget(deps.config, deps.fetch, body.targetToken, body.targetAccountId);
+    const target = TARGET.open(deps, { token: body.targetToken, accountId: body.targetAccountId });
     const events = undo(
       { zones: body.zones, dryRun: body.dryRun ?? false, deleteZone: body.deleteZone ?? false },
       // the token's share of the event loop, as a migration's
-      { target, slice: eventLoop.slice(tokenKey(body.targetToken)) },
+      { target, slice: eventLoop.slice(TARGET.shareKey(body.targetToken)) },
       { signal: clientGone(reply) },
     );
     return sendNdjson<MigrateEvent>(reply, events, (err) => [

@@ -10,7 +10,7 @@ import { QueryQueue } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
 import type { DnsReply } from '../dns/message';
 import { Aimd, type AimdLimits } from '../flow/aimd';
-import type { TransferLimits } from '../source/axfr/transfer';
+import type { TransferLimits } from '../providers/axfr/transfer';
 
 export interface ScanOptions {
   signal: AbortSignal;

@@ -1,6 +1,6 @@
 import type { DnsRecord, ScanEvent } from '@dnsferry/shared';
-import { readByTransfer } from '../source/axfr/index';
-import type { TransferLimits } from '../source/axfr/transfer';
+import { readByTransfer } from '../providers/axfr/adapter';
+import type { TransferLimits } from '../providers/axfr/transfer';
 
 /** A DNS server to ask, as the configuration names one (DNSFERRY_TRANSFER_NS). */
 export interface ServerAddress {

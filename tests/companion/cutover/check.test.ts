@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CutoverEvent } from '@dnsferry/shared';
 import { cutoverCheck } from '@dnsferry/companion/cutover/check';
 import { DirectDnsClient } from '@dnsferry/companion/dns/direct-client';
-import type { CutoverTarget, TargetZone } from '@dnsferry/companion/target/target';
+import type { CutoverTarget, TargetZone } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 import type { DohClient } from '@dnsferry/companion/dns/doh-client';
 
 /** The check's own flow with stand-ins: a target that holds one zone, a resolver with nothing, a name server that never answers. */
@@ -18,6 +19,7 @@ const notUsed = () => {
   throw new Error('the check never writes records');
 };
 const target: CutoverTarget = {
+  rules: CLOUDFLARE_RULES,
   findOrCreateZone: notUsed,
   applyChanges: notUsed,
   deleteZone: notUsed,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@dnsferry/shared';
 import { expectedRecords } from '@dnsferry/companion/cutover/expected';
-import type { Source } from '@dnsferry/companion/source/source';
+import type { Source } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 
 const signal = new AbortController().signal;
 const noTarget = () => Promise.reject(new Error('the target is not asked when the request says what to expect'));
@@ -22,7 +23,7 @@ describe('expectedRecords', () => {
           { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 },
         ],
       },
-      { targetRecords: noTarget },
+      { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
     );
     expect(e.from).toBe('the request');
@@ -40,7 +41,7 @@ describe('expectedRecords', () => {
   it('reads a zone file, with its lines that cannot be records named', async () => {
     const e = await expectedRecords(
       { name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' },
-      { targetRecords: noTarget },
+      { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
     );
     expect(e.from).toBe('the zone file');
@@ -51,7 +52,7 @@ describe('expectedRecords', () => {
   it('reads a records table, with its rows that cannot be records named', async () => {
     const e = await expectedRecords(
       { name: 'example.net', table: 'Type\tHost\tValue\tTTL\nA\t@\t192.0.2.9\t1 Hour\nA\tbad\t999.1.1.1\t1 Hour\n' },
-      { targetRecords: noTarget },
+      { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
     );
     expect(e.from).toBe('the table');
@@ -67,7 +68,7 @@ describe('expectedRecords', () => {
         notes: [`read ${zone.name} from the source`],
       }),
     };
-    const e = await expectedRecords({ name: 'example.com' }, { source, targetRecords: noTarget }, signal);
+    const e = await expectedRecords({ name: 'example.com' }, { source, targetRecords: noTarget, rules: CLOUDFLARE_RULES }, signal);
     expect(e).toEqual({
       from: 'the source',
       records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
@@ -78,7 +79,7 @@ describe('expectedRecords', () => {
 
   it('falls back to what the target holds', async () => {
     const held: DnsRecord[] = [{ type: 'CNAME', name: 'www', content: 'example.com', ttl: 1, proxied: true }];
-    const e = await expectedRecords({ name: 'example.com' }, { targetRecords: async () => held }, signal);
+    const e = await expectedRecords({ name: 'example.com' }, { targetRecords: async () => held, rules: CLOUDFLARE_RULES }, signal);
     expect(e.from).toBe("the target's own records");
     expect(e.records).toEqual(held);
   });

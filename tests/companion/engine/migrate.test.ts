@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
-import type { Source, SourceZoneContent } from '@dnsferry/companion/source/source';
-import type { ChangeOutcome, ChangeSet, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, ChangeSet, HeldRecord, Source, SourceZoneContent, Target, TargetZone } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 
 /**
  * The engine against an in-memory Target and Source: no HTTP, no simulator. What it must keep is the
  * stream's grammar and the invariant created + skipped + failed = records sent, whatever the target does.
  */
 class FakeTarget implements Target {
+  /** Holds, skips and keeps TTLs as the product's target does. */
+  readonly rules = CLOUDFLARE_RULES;
   readonly zones = new Map<string, { zone: TargetZone; records: HeldRecord[] }>();
   writes = 0;
   private nextId = 1;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, isProxied, type DnsRecord, type MigrateMode, type RRsetChoice } from '@dnsferry/shared';
-import { plan, type ZonePlan } from '@dnsferry/companion/engine/plan';
-import type { HeldRecord } from '@dnsferry/companion/target/target';
+import { plan as planFor, type IncomingRecord, type PlanOptions, type ZonePlan } from '@dnsferry/companion/engine/plan';
+import type { HeldRecord } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 
 /**
  * Per-RRset choices (`zones[].rrsets`): keep the target's, replace with the source's, keep both,
@@ -9,6 +10,13 @@ import type { HeldRecord } from '@dnsferry/companion/target/target';
  * compares what the zone then holds with the outcome worked out by hand.
  */
 const zone = 'example.com';
+/** The planner as it plans for the product's target: Cloudflare's rules. */
+const plan = (
+  name: string,
+  records: readonly (IncomingRecord | DnsRecord)[],
+  existing: readonly HeldRecord[],
+  opts: Omit<PlanOptions, 'rules'> = { mode: 'add', prune: false },
+): ZonePlan => planFor(name, records, existing, { ...opts, rules: CLOUDFLARE_RULES });
 const rec = (r: Record<string, unknown>): DnsRecord => DnsRecordSchema.parse({ ttl: 300, ...r });
 const A = (name: string, content: string, extra: Record<string, unknown> = {}) => rec({ type: 'A', name, content, ...extra });
 const TXT = (name: string, content: string, extra: Record<string, unknown> = {}) => rec({ type: 'TXT', name, content, ...extra });

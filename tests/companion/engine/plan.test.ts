@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, type DnsRecord } from '@dnsferry/shared';
-import { plan, planning } from '@dnsferry/companion/engine/plan';
+import { plan as planFor, planning as planningFor, type IncomingRecord, type PlanOptions } from '@dnsferry/companion/engine/plan';
+import type { HeldRecord } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
+
+/** The planner as it plans for the product's target: Cloudflare's rules (what it holds, skips, its TTLs). */
+type Args = [
+  zone: string,
+  records: readonly (IncomingRecord | DnsRecord)[],
+  existing: readonly HeldRecord[],
+  opts?: Omit<PlanOptions, 'rules'>,
+];
+const withRules = ([zone, records, existing, opts = { mode: 'add', prune: false }]: Args) =>
+  [zone, records, existing, { ...opts, rules: CLOUDFLARE_RULES }] as const;
+const plan = (...args: Args) => planFor(...withRules(args));
+const planning = (...args: Args) => planningFor(...withRules(args));
 
 const rec = (r: Record<string, unknown>): DnsRecord => DnsRecordSchema.parse({ ttl: 300, ...r });
 const zone = 'example.com';

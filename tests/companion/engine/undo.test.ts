@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DnsRecord, MigrateEvent, UndoData } from '@dnsferry/shared';
 import { undo } from '@dnsferry/companion/engine/undo';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
-import type { ChangeOutcome, HeldRecord, Target, TargetZone } from '@dnsferry/companion/target/target';
+import type { ChangeOutcome, HeldRecord, Target, TargetZone } from '@dnsferry/companion/engine/ports';
+import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 
 const ZONE: TargetZone = { id: 'z1', name: 'example.com', status: 'active', nameServers: ['ns.example'], created: false };
 
 /** A target that holds what a run created and answers a dry run; it writes nothing. */
 function heldTarget(held: HeldRecord[]): Target {
   return {
+    rules: CLOUDFLARE_RULES,
     findOrCreateZone: () => Promise.resolve(ZONE),
     listRecords: () => Promise.resolve(held),
     deleteZone: () => Promise.resolve(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, SourceZonesResponseSchema } from '@dnsferry/shared';
-import { startAzureStack, type AzureStack } from '../source/azure/azure-stack';
+import { startAzureStack, type AzureStack } from '../providers/azure/azure-stack';
 
 let stack: AzureStack;
 beforeAll(async () => {

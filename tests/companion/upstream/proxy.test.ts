@@ -10,7 +10,7 @@ import { scanDomain } from '@dnsferry/companion/scan/scanner';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { startForwardProxy, type ForwardProxy } from '../../support/forward-proxy';
 import { startStack, type Stack } from '../../support/stack';
-import { seedWorld } from '../source/azure/azure-stack';
+import { seedWorld } from '../providers/azure/azure-stack';
 
 /**
  * Every upstream through a real forward proxy (tests/support/forward-proxy.ts), and around it when

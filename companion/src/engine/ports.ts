@@ -1,0 +1,154 @@
+import type { AccountSource, AxfrSource, DnsRecord, RecordType } from '@dnsferry/shared';
+
+/*
+ * The engine's ports: where zones come from (`Source`) and where they go (`Target`, and `CutoverTarget`
+ * for the check after a migration). The engine, the cutover check and the scan see only these; each
+ * provider (`providers/<name>/`) implements the ones it can be, its wire types kept inside its folder.
+ */
+
+/** A zone at the target, found or created. */
+export interface TargetZone {
+  id: string;
+  name: string;
+  status: string;
+  nameServers: string[];
+  /** True when this request created it. */
+  created: boolean;
+}
+
+/** A record at the target, with the id the target gave it. */
+export interface HeldRecord {
+  id: string;
+  /** Canonical, relative to the zone, with the TTL and `proxied` the target holds. */
+  record: DnsRecord;
+}
+
+/**
+ * Changes that land together or not at all: the records an RRset (or a name) loses, the ones whose
+ * TTL or proxy are set in place, and the ones it gains. The target applies the removals first, so a
+ * name is never left unanswered in between and a CNAME can take the place of other data.
+ */
+export interface ChangeSet {
+  deletes: HeldRecord[];
+  /** `after` differs from `before` only in TTL and `proxied`. */
+  updates: Array<{ id: string; before: DnsRecord; after: DnsRecord }>;
+  creates: DnsRecord[];
+}
+
+/** What became of one change set (`index` into the sets given). */
+export type ChangeOutcome =
+  /** All of it landed; `createdIds` are the new records' ids, in the order of `creates`. */
+  | { index: number; status: 'applied'; createdIds: string[] }
+  /** A set of one create that the target already held (a race, or an answer lost and not retried). */
+  | { index: number; status: 'exists'; detail?: string }
+  /** None of it landed. */
+  | { index: number; status: 'failed'; code?: number | string; message: string };
+
+export interface CallOptions {
+  signal: AbortSignal;
+  /** Told what the call is waiting for when the target holds it up (a rate limit), so the stream is not silent. */
+  report?: (message: string) => void;
+}
+
+/** What becomes of one record sent to the target: held, skipped (the target keeps its own), or refused. */
+export type Disposition = { action: 'hold' } | { action: 'skip'; reason: string } | { action: 'fail'; reason: string };
+
+/**
+ * What the target holds and how, as the planner and the cutover check ask it: the provider's
+ * capabilities (`providers/<name>/capabilities.ts`) as answers about one record.
+ */
+export interface TargetRules {
+  /** What becomes of one record (owner name relative to the zone). */
+  disposition(r: { type: RecordType; name: string }): Disposition;
+  /** What the target serves at a name of its own accord, and a run must never remove (the apex NS). */
+  isOwn(r: { type: RecordType; name: string }): boolean;
+  /** A TTL brought into the target's range. */
+  ttl(ttl: number): number;
+  /** The TTL the target holds for a record (a proxied one's is the target's automatic TTL). */
+  heldTtl(r: { ttl: number; proxied?: boolean }): number;
+  /** Whether a record the target holds already answers with the TTL the source asks for. */
+  sameTtl(source: DnsRecord, held: DnsRecord): boolean;
+}
+
+/**
+ * The engine's view of the destination provider. Records are canonical (names relative to the zone,
+ * `@` for the apex); wire formats stay inside the adapter.
+ */
+export interface Target {
+  /** What it holds, skips or refuses, and the TTLs it keeps: its capabilities, stated by the provider. */
+  readonly rules: TargetRules;
+  /**
+   * Told once, before any lookup, which zones the request will find or create: an adapter may then
+   * find them all in fewer requests than one lookup each.
+   */
+  expectZones?(names: readonly string[]): void;
+  /** Finds the zone in the account, or creates it (unless dryRun, which returns null when it does not exist). */
+  findOrCreateZone(name: string, opts: CallOptions & { dryRun: boolean }): Promise<TargetZone | null>;
+  /** Every record of the zone the target holds for a source (types it manages itself left out), all pages. */
+  listRecords(zone: TargetZone, opts: CallOptions): Promise<HeldRecord[]>;
+  /**
+   * Applies change sets, each all or nothing, yielding one outcome per set as it settles. Never
+   * applies a set twice, even when a write's outcome was unknown and it had to retry. Stops starting
+   * new writes once `signal` aborts.
+   */
+  applyChanges(zone: TargetZone, sets: ChangeSet[], opts: CallOptions): AsyncIterable<ChangeOutcome>;
+  /** Deletes a zone (an undo of a run that created it). */
+  deleteZone(zone: TargetZone, opts: CallOptions): Promise<void>;
+}
+
+/** A zone's DNSSEC at the target. */
+export interface TargetDnssec {
+  /** As the target reports it: `disabled`, `pending`, `active`, `pending-disabled`, … */
+  status: string;
+  /** The DS the target gives for the zone (presentation form, canonical), when its DNSSEC is on. */
+  ds: string | null;
+}
+
+/**
+ * What the cutover check asks of the target beyond a migration: the zone without creating it, its
+ * status, a new activation check, and its DNSSEC. A separate interface so that an adapter that only
+ * migrates need not implement it.
+ */
+export interface CutoverTarget extends Target {
+  /** The zone when it is in the account; null when it is not (never creates it). */
+  lookupZone(name: string, opts: CallOptions): Promise<TargetZone | null>;
+  /** The zone's status now (`pending` until the delegation points at the target, then `active`). */
+  zoneStatus(zone: TargetZone, opts: CallOptions): Promise<string>;
+  /** Asks the target to look at the delegation again; the outcome shows in `zoneStatus`. */
+  requestActivationCheck(zone: TargetZone, opts: CallOptions): Promise<void>;
+  dnssec(zone: TargetZone, opts: CallOptions): Promise<TargetDnssec>;
+}
+
+// Where zones come from
+
+/** A record set at the source that could not be turned into records (e.g. an alias whose target is unknown). */
+export interface SourceProblem {
+  name: string;
+  type: string;
+  message: string;
+}
+
+export interface SourceZoneContent {
+  /** Canonical records: names relative to the zone (`@` for the apex), no trailing dots. */
+  records: DnsRecord[];
+  /** Each counts as one failed record in the zone's result. */
+  problems: SourceProblem[];
+  /** Things worth telling the user (e.g. "alias www → public IP 20.1.2.3, copied as a snapshot"). */
+  notes: string[];
+}
+
+/** The engine's view of where zones come from when the client does not send records itself. */
+export interface Source {
+  /** `progress` hears what happens while a long read goes on (pages read, throttling waited out). */
+  readZone(
+    zone: {
+      name: string;
+      resourceGroup?: string | undefined;
+      axfr?: AxfrSource | undefined;
+      cloudflare?: AccountSource | undefined;
+      /** The zone the records go to, when it is at the target already: a source must not read it back. */
+      targetZoneId?: string | undefined;
+    },
+    opts: { signal: AbortSignal; progress?: (message: string) => void },
+  ): Promise<SourceZoneContent>;
+}
