@@ -192,6 +192,7 @@ async function* checkZone(
       await targetRecords(),
       askFirstThatAnswers(deps.dns, servers, signal, pace),
       signal,
+      expected.alongside,
     );
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
