@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import { resolveName } from '@dnsferry/shared';
+import { MAX_RRSET_CHOICES, resolveName } from '@dnsferry/shared';
 import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
@@ -187,6 +187,18 @@ export const useConflictsStore = defineStore('conflicts', () => {
     }
     return modes;
   });
+  /**
+   * For the Switch step's check: the RRsets the run leaves other than the source says (kept, or both
+   * kept), so the check expects them as chosen rather than as the source has them.
+   */
+  const checkModes = computed<ZoneModes>(() => {
+    const modes: ZoneModes = {};
+    for (const [zone, end] of ends.value) {
+      const rrsets = rrsetsOf(true, end.conflicts).slice(0, MAX_RRSET_CHOICES);
+      if (rrsets.length) modes[zone] = { rrsets };
+    }
+    return modes;
+  });
   /** Every reason the review's choices cannot be carried out as they stand: Migrate waits until there is none. */
   const blocked = computed(() => [...ends.value.values()].flatMap((e) => e.blocked.map((why) => `${e.zone}: ${why}`)));
 
@@ -223,5 +235,5 @@ export const useConflictsStore = defineStore('conflicts', () => {
   const setPrune = (zone: string, on: boolean) => edit(pruneOn, zone, on);
   const setForce = (zone: string, on: boolean) => edit(forceOn, zone, on);
 
-  return { ends, zoneModes, blocked, choose, setMirror, setPrune, setForce };
+  return { ends, zoneModes, checkModes, blocked, choose, setMirror, setPrune, setForce };
 });

@@ -11,6 +11,11 @@ export interface CutoverZone {
   /** The newest `status`/`info` line, shown while the zone is being checked. */
   lastMessage: string;
   report: CutoverZoneReport | null;
+  /**
+   * A migration or an undo wrote to the zone after this check began (utils/cutover-outdated.ts): what
+   * it said of the zone no longer holds, however ready it looked. Set by the background, at the write.
+   */
+  outdated?: { by: 'migration' | 'undo'; at: number };
 }
 
 export interface CutoverJob {
@@ -71,7 +76,12 @@ export function endCutoverJob(job: CutoverJob, status: Exclude<JobStatus, 'runni
   job.finishedAt = now;
 }
 
-/** Every zone was checked and is ready to switch. */
+/** Every zone was checked, is ready to switch, and nothing was written to it since. */
 export function allReady(job: CutoverJob): boolean {
-  return job.status === 'done' && job.zones.length > 0 && job.zones.every((z) => z.report?.ready === true);
+  return job.status === 'done' && job.zones.length > 0 && job.zones.every((z) => z.report?.ready === true && !z.outdated);
+}
+
+/** The zones whose check a later write made out of date. */
+export function outdatedZones(job: CutoverJob | null): CutoverZone[] {
+  return job ? job.zones.filter((z) => z.outdated) : [];
 }

@@ -1,4 +1,5 @@
 import { endCutoverJob } from './cutover-state';
+import { outdate, writeOf } from './cutover-outdated';
 import { runCutover } from './cutover-run';
 import { createJobPersister } from './job-persister';
 import type { JobSlot, RunContext } from './job-run';
@@ -104,8 +105,17 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     cutover: { job: null, abort: null },
     undo: { job: null, abort: null },
   };
+  const clock = deps.now ?? (() => Date.now());
   const emit = (u: Update) => {
     for (const l of listeners) l(u);
+    // A write to a checked zone makes the check's word on it out of date, told right after the write's own update.
+    const write = writeOf(u, { migration: slots.migration.job, undo: slots.undo.job });
+    const check = slots.cutover.job;
+    if (write && check && outdate(check, write, clock())) {
+      const update: Update = { type: 'cutover', job: structuredClone(check) };
+      for (const l of listeners) l(update);
+      void persister.now();
+    }
   };
   const persister = createJobPersister({
     persist: deps.persist,
@@ -116,7 +126,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
   const tracker = createJobTracker(deps.keepAlive);
   const ctx: RunContext = {
     fetch: deps.fetch,
-    now: deps.now ?? (() => Date.now()),
+    now: clock,
     newId: deps.newId ?? (() => crypto.randomUUID()),
     flushMs: deps.flushMs ?? 100,
     emit,

@@ -14,7 +14,7 @@ let stack: CompanionStack;
 
 beforeAll(async () => {
   ensureExtensionBuilt();
-  stack = await startCompanionStack();
+  stack = await startCompanionStack({ cutover: true });
   ext = await launchWithExtension();
   await setCompanionUrl(ext, stack.url);
   await pairExtension(ext, stack.pairingCode);
@@ -101,6 +101,11 @@ describe('per-RRset choices in Chromium', () => {
     // and the TTL and proxy stay as the target had them where both were kept
     const mail = stack.cloudflare.records(seeded.id).find((r) => r.type === 'A' && r.name === `mail.${ZONE}`);
     expect(mail?.proxied).toBe(true);
+
+    // the Switch step expects the zone as chosen: ready
+    await popup.click('to-switch');
+    expect(await popup.waitAttr('cutover', 'data-status', ['done', 'failed', 'interrupted'])).toBe('done');
+    expect(await popup.text('cutover-verdict')).toBe('Ready to switch');
     await popup.page.close();
   });
 });

@@ -74,6 +74,31 @@ describe('the Switch step in Chromium', () => {
     try {
       await again.click('step-switch');
       expect(await again.text('cutover-target-status')).toBe('active');
+      expect(await again.text('cutover-verdict')).toBe('Ready to switch');
+
+      // the run is undone: the records are gone, and the Switch step never says "Ready" from before
+      await again.click('step-migrate');
+      await again.click('migration-undo');
+      await again.click('undo-confirm-button');
+      await again.page.waitForFunction(
+        (s) => document.querySelector(s)?.textContent?.trim() === 'Undo finished',
+        { timeout: 60_000 },
+        again.$('migration-headline'),
+      );
+      expect(await again.text('step-switch')).toContain('out of date');
+      await again.click('step-switch');
+      const verdicts: string[] = [];
+      for (;;) {
+        verdicts.push(await again.page.$eval(again.$('cutover'), (e) => e.textContent ?? ''));
+        if ((await again.attr('cutover', 'data-status')) === 'done' && (await again.exists('cutover-verdict'))) {
+          if ((await again.text('cutover-verdict')) !== 'Out of date') break;
+        }
+        await again.page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+      }
+      expect(verdicts.filter((v) => v.includes('Ready to switch'))).toEqual([]);
+      expect(await again.text('cutover-verdict')).toBe('Not yet');
+      expect(await again.text('cutover-parity')).toContain('0/5');
+      await screenshot(again.page, 'switch-03-after-undo');
     } finally {
       await again.page.close();
     }

@@ -191,6 +191,7 @@ async function* checkZone(
       await targetRecords(),
       askFirstThatAnswers(deps.dns, servers, signal, pace),
       signal,
+      expected.alongside,
     );
     report.parity = { checked: parity.checked, matching: parity.matching, mismatches: parity.mismatches };
     if (parity.proxied > 0) {
@@ -200,10 +201,11 @@ async function* checkZone(
         message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied`,
       };
     }
-    report.ready = parity.matching === parity.checked && !report.dnssec.blocker;
+    // Nothing to compare proves nothing: a zone an undo emptied would otherwise pass, and the switch leave it unanswered.
+    report.ready = parity.checked > 0 && parity.matching === parity.checked && !report.dnssec.blocker;
     report.message = summary(
       report,
-      { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length },
+      { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length, from: expected.from },
       ns.ok ? ns.ttl : null,
     );
   } catch (err) {

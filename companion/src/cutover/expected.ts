@@ -1,4 +1,4 @@
-import { DnsRecordSchema, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, rrsetKey, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { Slice } from '../flow/fair-share';
 import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
@@ -14,6 +14,8 @@ export interface Expected {
   excluded: string[];
   /** The reader's or the source's notes, for info events. */
   notes: string[];
+  /** RRsets (`name|TYPE`) the request keeps both ways (`rrsets`: add): the target's own records may answer beside these. */
+  alongside: Set<string>;
 }
 
 /**
@@ -82,7 +84,36 @@ export async function expectedRecords(
     if (held.action === 'hold') records.push(r);
     else excluded.push(`${r.type} ${r.name}: ${held.reason}`);
   }
-  return { records, from, excluded, notes };
+  return { ...asChosen(zone, entry.rrsets ?? [], records, excluded), from, notes };
+}
+
+/**
+ * The RRsets the request chose per RRset are expected as the migration left them: a kept one is the
+ * target's (not compared, and named), one kept both ways answers with the target's records beside.
+ */
+function asChosen(
+  zone: string,
+  rrsets: NonNullable<MigrateZone['rrsets']>,
+  records: DnsRecord[],
+  excluded: string[],
+): Pick<Expected, 'records' | 'excluded' | 'alongside'> {
+  const alongside = new Set<string>();
+  if (rrsets.length === 0) return { records, excluded, alongside };
+  const kept = new Set<string>();
+  for (const c of rrsets) {
+    const key = rrsetKey(zone, c.name, c.type);
+    if (key !== null && c.action === 'keep') kept.add(key);
+    if (key !== null && c.action === 'add') alongside.add(key);
+  }
+  const told = new Set<string>();
+  const compared = records.filter((r) => {
+    const key = `${r.name}|${r.type}`;
+    if (!kept.has(key)) return true;
+    if (!told.has(key)) excluded.push(`${r.type} ${r.name}: the target's records are kept as they are (rrsets: keep)`);
+    told.add(key);
+    return false;
+  });
+  return { records: compared, excluded, alongside };
 }
 
 function describe(raw: unknown): string {

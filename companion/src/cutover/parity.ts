@@ -42,6 +42,8 @@ export async function checkParity(
   targetRecords: DnsRecord[],
   ask: AskTarget,
   signal?: AbortSignal,
+  /** RRsets (`name|TYPE`) kept both ways: they match when the expected records are among the answers. */
+  alongside: ReadonlySet<string> = new Set(),
 ): Promise<ParityResult> {
   const sets = new Map<string, { name: string; type: RecordType; records: DnsRecord[] }>();
   for (const r of expected) {
@@ -64,7 +66,8 @@ export async function checkParity(
   const compare = async (i: number) => {
     // Once the client is gone, no further query starts.
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-    return compareSet(zone, list[i] as (typeof list)[number], atTarget, ask);
+    const set = list[i] as (typeof list)[number];
+    return compareSet(zone, set, atTarget, ask, alongside.has(`${set.name}|${set.type}`));
   };
   for await (const settled of pool(list.keys(), CONCURRENCY, compare)) {
     if (!settled.ok) throw settled.error;
@@ -91,7 +94,9 @@ async function compareSet(
   set: { name: string; type: RecordType; records: DnsRecord[] },
   atTarget: Map<string, DnsRecord[]>,
   ask: AskTarget,
+  both: boolean,
 ): Promise<{ ok: boolean; proxied: boolean; mismatch?: ParityMismatch }> {
+  const sameKeys = both ? amongKeys : exactKeys;
   const expectedValues = set.records.map(describeValue).sort();
   const held = atTarget.get(`${set.type}|${set.name}`) ?? [];
   if (isProxiable(set) && held.some(isProxied)) {
@@ -141,8 +146,14 @@ async function compareSet(
   };
 }
 
-function sameKeys(a: DnsRecord[], b: DnsRecord[]): boolean {
+function exactKeys(a: DnsRecord[], b: DnsRecord[]): boolean {
   const x = new Set(a.map(recordKey));
   const y = new Set(b.map(recordKey));
   return x.size === y.size && [...x].every((k) => y.has(k));
+}
+
+/** Every expected record `a` is among the answers `b`, which may hold more. */
+function amongKeys(a: DnsRecord[], b: DnsRecord[]): boolean {
+  const y = new Set(b.map(recordKey));
+  return a.every((r) => y.has(recordKey(r)));
 }

@@ -3,7 +3,7 @@ import type { CutoverZoneReport } from '@dnsferry/shared';
 /** The zone-report's one sentence: what is true now, and the next thing to do. */
 export function summary(
   report: CutoverZoneReport,
-  counts: { mismatchedSets: number; proxied: number; excluded: number },
+  counts: { mismatchedSets: number; proxied: number; excluded: number; from?: string },
   nsTtl: number | null,
 ): string {
   const { mismatchedSets, proxied, excluded } = counts;
@@ -12,6 +12,13 @@ export function summary(
   const notChecked = excluded > 0 ? ` (${excluded} not checked, see the info events)` : '';
   if (!report.ready) {
     const reasons: string[] = [];
+    if (parity.checked === 0) {
+      reasons.push(
+        counts.from === "the target's own records"
+          ? "the target holds none of the zone's records besides its own SOA and NS, so there is nothing to compare: migrate them first, or name the source to compare with"
+          : `${counts.from ?? 'the request'} gives no record to compare with, so nothing shows the zone would answer`,
+      );
+    }
     if (parity.matching < parity.checked) {
       reasons.push(
         `${parity.checked - parity.matching} of ${parity.checked} records answer differently at the target (${mismatchedSets} name and type${mismatchedSets === 1 ? '' : 's'}); fix them there and check again`,

@@ -36,4 +36,31 @@ describe('dnsferry check', () => {
       parity: { checked: 4, matching: 3, mismatches: [{ name: 'api', type: 'A', expected: ['192.0.2.9'], actual: [] }] },
     });
   });
+
+  it('reads afresh after an undo: the zone the run filled and the undo emptied is not ready (exit 1)', async () => {
+    writeFileSync(join(t.stack.dir, 'example.net.zone'), ZONE_FILE);
+    expect((await t.stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone', '--undo-file', 'back.json'])).code).toBe(0);
+    const report = async (args: string[]) => {
+      const run = await t.stack.run(['check', 'example.net', ...args]);
+      const r = lines(run.stdout)
+        .map((l) => CutoverEventSchema.parse(l))
+        .find((e) => e.type === 'zone-report');
+      return { code: run.code, report: r };
+    };
+    expect(await report(['--zone-file', 'example.net.zone'])).toMatchObject({ code: 0, report: { ready: true } });
+    expect(await report([])).toMatchObject({ code: 0, report: { ready: true } });
+
+    expect((await t.stack.run(['undo', 'back.json'])).code).toBe(0);
+    expect(await report(['--zone-file', 'example.net.zone'])).toMatchObject({
+      code: 1,
+      report: { ready: false, parity: { checked: 3, matching: 0 } },
+    });
+    // without a source the check compares the target with itself: an emptied zone must still not pass
+    const bare = await report([]);
+    expect(bare.code).toBe(1);
+    expect(bare.report?.ready).toBe(false);
+    expect(bare.report?.message).toMatch(
+      /^Not yet: the target holds none of the zone's records besides its own SOA and NS, so there is nothing to compare/,
+    );
+  });
 });

@@ -38,6 +38,29 @@ describe('expectedRecords', () => {
     expect(e.excluded[3]).toMatch(/^A broken: .*999\.1\.1\.1/);
   });
 
+  it('expects the RRsets chosen one by one as the run leaves them: kept ones not compared, ones kept both ways among others', async () => {
+    const e = await expectedRecords(
+      {
+        name: 'example.com',
+        records: [
+          { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
+          { type: 'A', name: 'mail', content: '192.0.2.25', ttl: 300 },
+          { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
+        ],
+        rrsets: [
+          { name: 'www', type: 'A', action: 'keep' },
+          { name: 'mail.example.com', type: 'A', action: 'add' },
+          { name: '@', type: 'TXT', action: 'replace' },
+        ],
+      },
+      { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
+      signal,
+    );
+    expect(e.records.map((r) => `${r.name} ${r.type}`)).toEqual(['mail A', '@ TXT']);
+    expect(e.excluded).toEqual(["A www: the target's records are kept as they are (rrsets: keep)"]);
+    expect([...e.alongside]).toEqual(['mail|A']);
+  });
+
   it('reads a zone file, with its lines that cannot be records named', async () => {
     const e = await expectedRecords(
       { name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' },
@@ -74,6 +97,7 @@ describe('expectedRecords', () => {
       records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
       excluded: ['A spare: the alias points at a public IP without an address'],
       notes: ['read example.com from the source'],
+      alongside: new Set(),
     });
   });
 

@@ -31,6 +31,20 @@ describe('checkParity', () => {
     expect(asked.sort()).toEqual(['CNAME www.example.com', 'MX example.com', 'TXT dkim.example.com']);
   });
 
+  it('an RRset kept both ways matches when the expected records are among the answers, not when one is missing', async () => {
+    const expected = [rec({ type: 'A', name: 'www', content: '192.0.2.1' }), rec({ type: 'A', name: 'api', content: '192.0.2.5' })];
+    const { ask } = answering({
+      'A www': [rec({ type: 'A', name: 'www', content: '203.0.113.9' }), rec({ type: 'A', name: 'www', content: '192.0.2.1' })],
+      'A api': [rec({ type: 'A', name: 'api', content: '203.0.113.5' })],
+    });
+    const both = new Set(['www|A', 'api|A']);
+    const r = await checkParity('example.com', expected, [], ask, undefined, both);
+    expect(r).toMatchObject({ checked: 2, matching: 1, mismatchedSets: 1 });
+    expect(r.mismatches).toEqual([{ name: 'api', type: 'A', expected: ['192.0.2.5'], actual: ['203.0.113.5'] }]);
+    // without the choice, the extra address is a difference
+    expect(await checkParity('example.com', expected, [], ask)).toMatchObject({ checked: 2, matching: 0 });
+  });
+
   it('compares whole RRsets: a missing or an extra value makes every record of the set not matching', async () => {
     const expected = [
       rec({ type: 'A', name: 'www', content: '192.0.2.1' }),

@@ -44,6 +44,23 @@ describe('CutoverPanel', () => {
     expect(w.get('[data-testid=cutover-dnssec]').text()).toContain('2371 13 2 1F98');
   });
 
+  it('never shows "Ready to switch" for a check older than a write to the zone, and says why', async () => {
+    const job = finished(true);
+    job.zones[0]!.outdated = { by: 'undo', at: 5 };
+    const w = mount(CutoverPanel, { props: { job, writing: 'undo' } });
+    expect(w.text()).not.toContain('Ready to switch');
+    expect(w.get('[data-testid=cutover-headline]').text()).toBe('Out of date: the zone changed after this check');
+    expect(w.get('[data-testid=cutover-verdict]').text()).toBe('Out of date');
+    expect(w.get('[data-testid=cutover-example\\.com]').attributes('data-ready')).toBe('outdated');
+    expect(w.get('[data-testid=cutover-outdated]').text()).toBe(
+      'An undo is writing to example.com now: it is checked again once that has finished.',
+    );
+    await w.setProps({ writing: null });
+    expect(w.get('[data-testid=cutover-outdated]').text()).toBe(
+      'An undo wrote to example.com after this check, so what it found no longer holds. Checking again…',
+    );
+  });
+
   it("shows each zone's progress while the check runs, and no button to press twice", () => {
     const job = createCutoverJob({ id: '1', zones: ['example.com'], requestActivation: true, now: 1 });
     applyCutoverEvent(job, { type: 'status', zone: 'example.com', message: 'Checking example.com' });
