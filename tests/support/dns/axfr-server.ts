@@ -8,7 +8,8 @@ import dnsPacket from 'dns-packet';
 
 export interface ScriptedServer {
   port: number;
-  close(): void;
+  /** Hangs up on every client; settles once the server and its sockets are gone (their buffers with them). */
+  close(): Promise<void>;
 }
 
 /** A message of the answer, as the script writes it: the request's id is filled in. */
@@ -74,9 +75,10 @@ export async function scriptedServer(opts: {
   );
   return {
     port,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
