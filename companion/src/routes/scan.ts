@@ -6,17 +6,19 @@ import { sendNdjson } from '../http/ndjson';
 import { handle } from '../http/endpoint';
 import { scanDomain } from '../scan/scanner';
 import { transferLimits } from '../source/axfr/index';
+import { resolverPace } from '../scan/resolver-pace';
 
 /** POST /api/dns/scan: discovers a public domain's records through the configured DoH resolver. */
 export function registerScan(app: FastifyInstance, deps: RouteDeps): void {
-  handle(app, API.scan, async ({ domain, transfer }, request, reply) => {
+  handle(app, API.scan, async ({ domain, transfer, depth, names }, request, reply) => {
     // The resolver is the companion's own (config.dohUrl), never one named by the client; so are the
     // name servers a transfer is asked of (the zone's own, or DNSFERRY_TRANSFER_NS).
     const { config } = deps;
     const events = scanDomain(
-      { domain, dohUrl: config.dohUrl, transfer: transfer ?? false },
+      { domain, dohUrl: config.dohUrl, transfer: transfer ?? false, depth: depth ?? 'quick', names: names ?? [] },
       {
         signal: clientGone(reply),
+        pace: resolverPace(config.dohUrl, config.scanQueriesPerSecond),
         fetch: deps.fetch,
         proxy: config.proxy,
         transfer: { override: config.transferNs, ...transferLimits(config) },
