@@ -86,7 +86,7 @@ export const DEFAULTS: Config = {
   maxZonesPerRequest: 100,
   maxRecordsPerRequest: 100_000,
   cutoverQueriesPerSecond: 500,
-  scanQueriesPerSecond: 1000,
+  scanQueriesPerSecond: 1500,
   allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
   allowedOrigins: [EXTENSION_ORIGIN],
   // In memory unless loadConfig names a folder: code that builds a config by hand never writes a home.

@@ -7,8 +7,12 @@ import type { QueryRunner } from './query-runner';
 
 /** Types an NSEC lists that say how the zone is signed, not what it holds; SOA is the target's own. */
 const NOT_ASKED: ReadonlySet<string> = new Set(['RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'DNSKEY', 'CDS', 'CDNSKEY', 'SOA']);
-/** Where the walk starts besides the apex: a name in each part of the alphabet, so parts of the chain are followed at once. */
-const SEEDS = [...'0123456789_abcdefghijklmnopqrstuvwxyz'];
+/** The characters of host labels: a starting point for each, so parts of the chain are followed at once. */
+const SEEDS = [...'-0123456789_abcdefghijklmnopqrstuvwxyz'];
+/** At most this many starting points in all, added where names crowd: a bound on what parallel walking costs. */
+const MAX_SEEDS = 4000;
+/** Steps one after another after which a part of the chain counts as crowded. */
+const LONG_RUN = 8;
 const SOA = 6;
 const NS = 2;
 
@@ -34,6 +38,11 @@ export class ZoneWalk {
   private readonly nexts = new Map<string, string>();
   private readonly asked = new Set<string>();
   private readonly stepped = new Set<string>();
+  /** Prefixes (with the parent they are under) whose starting points were asked. */
+  private readonly seeded = new Set<string>();
+  private seeds = 0;
+  /** Steps taken one after another to reach a name, since the last starting point. */
+  private readonly run = new Map<string, number>();
   /** Types an NSEC listed that the registry does not read, by name. */
   readonly unreadable = new Map<string, string[]>();
 
@@ -65,10 +74,37 @@ export class ZoneWalk {
     if (!this.walkable || this.started) return;
     this.started = true;
     for (const next of this.nexts.values()) this.step(next);
+    this.seed('', '@');
+  }
+
+  /**
+   * Starting points below `parent` whose first label begins with `prefix` and one more character:
+   * each is denied by (or is) an NSEC in that part of the chain, from which the walk goes on there.
+   */
+  private seed(prefix: string, parent: string): void {
+    const key = `${prefix}|${parent}`;
+    if (this.seeded.has(key) || this.seeds + SEEDS.length > MAX_SEEDS || prefix.length >= 63) return;
+    this.seeded.add(key);
+    this.seeds += SEEDS.length;
     this.runner.enqueue(
-      SEEDS.map((s) => ({ name: s, type: 'NSEC' as const, dnssec: true })),
+      SEEDS.map((c) => ({ name: parent === '@' ? `${prefix}${c}` : `${prefix}${c}.${parent}`, type: 'NSEC' as const, dnssec: true })),
       'first',
     );
+  }
+
+  /**
+   * Where the chain has been followed one step at a time for a while, and two names that follow
+   * each other share the start of their first label under one parent (`zq-host-1` → `zq-host-10`),
+   * names crowd there: a round trip per name would be slow, so more starting points go there, one
+   * character further.
+   */
+  private crowded(owner: string, next: string): void {
+    const [o, oParent] = split(owner);
+    const [n, nParent] = split(next);
+    if (oParent !== nParent) return;
+    let common = 0;
+    while (common < o.length && common < n.length && o[common] === n[common]) common++;
+    if (common > 0) this.seed(n.slice(0, common), nParent);
   }
 
   /** Whether following the chain from the apex comes back to it, each name once. */
@@ -114,7 +150,12 @@ export class ZoneWalk {
     // NS without SOA below the apex: a delegation, whose names below belong to the child
     if (owner !== '@' && n.types.has(NS)) findings.noteCut(owner);
     if (owner !== '@') this.explorer.walked(owner, this.typesToAsk(owner, n));
-    if (this.started) this.step(next);
+    if (this.started) {
+      const steps = (this.run.get(owner) ?? 0) + 1;
+      if (!this.run.has(next)) this.run.set(next, steps);
+      this.step(next);
+      if (owner !== '@' && next !== '@' && steps % LONG_RUN === 0) this.crowded(owner, next);
+    }
     return owner;
   }
 
@@ -148,4 +189,10 @@ export class ZoneWalk {
     if (unread.length > 0) this.unreadable.set(owner, unread);
     return types;
   }
+}
+
+/** A name's first label and the rest (`@` for a name just below the apex). */
+function split(name: string): [string, string] {
+  const dot = name.indexOf('.');
+  return dot < 0 ? [name, '@'] : [name.slice(0, dot), name.slice(dot + 1)];
 }
