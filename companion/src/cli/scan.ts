@@ -18,6 +18,7 @@ const NO_RESOLVER = /^The DoH resolver .* gave no usable answer/;
 export const SCAN_OPTIONS = {
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  'no-ct': { type: 'boolean' },
   name: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -35,8 +36,14 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
     parseBody(ScanRequestSchema, { domain: name, depth, ...(given.length > 0 ? { names: given } : {}) }),
   );
   const events = scanDomain(
-    { domain, dohUrl: rt.config.dohUrl, depth, names: names ?? [] },
-    { signal: rt.signal, fetch: rt.fetch, proxy: rt.config.proxy, pace: resolverPace(rt.config.dohUrl, rt.config.scanQueriesPerSecond) },
+    { domain, dohUrl: rt.config.dohUrl, depth, names: names ?? [], ct: v['no-ct'] !== true },
+    {
+      signal: rt.signal,
+      fetch: rt.fetch,
+      proxy: rt.config.proxy,
+      pace: resolverPace(rt.config.dohUrl, rt.config.scanQueriesPerSecond),
+      certificates: { url: rt.config.ctUrl, fetch: rt.fetch },
+    },
   );
 
   const draw = rt.json ? null : liveArea(rt.stdout);

@@ -1,7 +1,8 @@
-import type { ScanCoverage, ScanMethod, ScanMethods } from '@dnsferry/shared';
+import { fqdn, type ScanCoverage, type ScanMethod, type ScanMethods } from '@dnsferry/shared';
 import type { Explorer } from './explorer';
 import type { QueryRunner } from './query-runner';
 import type { ZoneWalk } from './zone-walk';
+import { recogniseHost } from './dns-hosts';
 
 export interface CoverageInput {
   depth: ScanCoverage['depth'];
@@ -15,6 +16,8 @@ export interface CoverageInput {
   given: ReadonlySet<string>;
   /** The names found below the apex (the `done` event's `subdomainsFound`). */
   found: readonly string[];
+  /** The zone's apex NS names: who hosts it. */
+  nameServers: string[];
 }
 
 /**
@@ -32,9 +35,9 @@ export function coverageOf(input: CoverageInput): ScanCoverage {
     methods,
     signed: walk.signed,
     walk: walked,
-    certificateOnly: [],
+    certificateOnly: certificateOnly(input),
     hints: walked === 'complete' ? [] : hints(explorer, found),
-    host: null,
+    host: recogniseHost(input.nameServers),
     questions: runner.asked,
     maxQuestions: Number.isFinite(runner.maxQuestions) ? runner.maxQuestions : runner.asked,
   };
@@ -47,6 +50,17 @@ function methodOf(name: string, input: CoverageInput): ScanMethod {
   // a wildcard is found by guessing names that do not exist
   if (input.listed.has(name) || name === '*' || name.startsWith('*.')) return 'guessed';
   return 'followed';
+}
+
+/** Names certificates were issued for that the DNS does not hold (now), as FQDNs: listed, never migrated. */
+function certificateOnly(input: CoverageInput): string[] {
+  const { explorer, runner } = input;
+  if (!explorer) return [];
+  const { findings } = runner;
+  return explorer.certified
+    .filter((name) => !findings.exists(name) && findings.cutAbove(name) === undefined)
+    .map((name) => fqdn(name, findings.zone))
+    .sort();
 }
 
 /** Names that exist only because names exist below them, none of which the scan found. */

@@ -1,4 +1,4 @@
-import type { ScanEvent } from '@dnsferry/shared';
+import { relativeName, type ScanEvent } from '@dnsferry/shared';
 import type { DnsReply } from '../dns/message';
 import type { Explorer } from './explorer';
 import type { FollowUps } from './follow-ups';
@@ -6,6 +6,7 @@ import type { Query } from './query';
 import type { QueryRunner } from './query-runner';
 import { verificationNames } from './deep-lists';
 import { wordlist } from './wordlist';
+import { certificateNames, type CertificateNames } from './certificates';
 import type { ZoneWalk } from './zone-walk';
 
 /** At most this many questions in one deep scan: bounded work for the companion and the resolver. */
@@ -20,6 +21,8 @@ export interface DeepParts {
   walk: ZoneWalk;
   explorer: Explorer;
   followUps: FollowUps;
+  /** The certificate-log search to ask (a deep scan with `ct` not false). */
+  certificates?: { url: string; fetch: typeof fetch; deadlineMs?: number };
 }
 
 /**
@@ -32,6 +35,16 @@ export async function* deepBelowTheApex(parts: DeepParts, given: readonly string
   const { zone } = runner.findings;
   let at = 'walking the NSEC chain';
   const after = afterEach(parts, () => at);
+  // asked at once, answered whenever it answers (bounded by its own deadline): its names join the
+  // questions then, and the scan waits for it only when nothing else is left
+  const ct = parts.certificates;
+  const certified = ct ? askCertificates(parts, ct) : undefined;
+  if (ct) {
+    yield {
+      type: 'progress',
+      message: `Asking the certificate-log search at ${new URL(ct.url).host} for names seen in certificates of ${zone}`,
+    };
+  }
   if (walk.walkable) {
     yield { type: 'progress', message: `${zone} is signed with NSEC: following its chain of names`, at };
     walk.start();
@@ -79,12 +92,43 @@ export async function* deepBelowTheApex(parts: DeepParts, given: readonly string
   }
   at = 'lists';
   yield* runner.run(after);
+  if (certified) {
+    at = 'names from certificate logs';
+    const result = await certified;
+    if (runner.aborted) return;
+    yield { type: 'info', message: certificateLine(result, zone) };
+    yield* runner.run(after);
+  }
   if (runner.full && runner.dropped > 0) {
     yield {
       type: 'info',
       message: `The scan asked its limit of ${runner.maxQuestions} questions; ${runner.dropped} more were not asked, so names below the names found may be missing`,
     };
   }
+}
+
+/** Asks the certificate-log search; its names are asked like any candidate, as soon as they arrive. */
+function askCertificates(parts: DeepParts, ct: NonNullable<DeepParts['certificates']>): Promise<CertificateNames> {
+  const { runner, explorer } = parts;
+  const { zone } = runner.findings;
+  const relative = (names: string[]) =>
+    names.flatMap((n) => {
+      const rel = relativeName(n, zone);
+      return rel === null || rel === '@' ? [] : [rel];
+    });
+  const options = { url: ct.url, fetch: ct.fetch, signal: runner.signal, ...(ct.deadlineMs ? { deadlineMs: ct.deadlineMs } : {}) };
+  return certificateNames(zone, options).then((result) => {
+    explorer.certified.push(...relative(result.names));
+    // asked whatever their parents answered: a certificate proves the name existed once
+    explorer.probe([...relative(result.names), ...relative(result.wildcards)], 'certificates', 'first', { direct: true });
+    return result;
+  });
+}
+
+function certificateLine(result: CertificateNames, zone: string): string {
+  const wildcards = result.wildcards.length ? ` and ${result.wildcards.length} wildcard${result.wildcards.length === 1 ? '' : 's'}` : '';
+  const seen = `Certificate logs name ${result.names.length} name${result.names.length === 1 ? '' : 's'} below ${zone}${wildcards}; each was asked in the DNS before it became a record`;
+  return result.error ? `${seen}. ${result.error}` : seen;
 }
 
 /** What each settled question sets going, in order: follow-ups, the walk, the explorer; and a progress line now and then. */

@@ -37,6 +37,8 @@ export class Explorer {
   readonly empties = new Map<string, string[]>();
   /** Candidates asked about (the existence questions). */
   tried = 0;
+  /** Names seen in certificate logs, asked like any candidate (relative). */
+  readonly certified: string[] = [];
   private readonly candidates = new Map<string, Candidate>();
   /** Names waiting for their parent's answer: parent → names. */
   private readonly waiting = new Map<string, { names: string[]; method: ScanMethod; level: number }>();

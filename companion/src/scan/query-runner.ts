@@ -32,6 +32,8 @@ export interface ScanOptions {
   maxQuestions?: number;
   /** The resolver's pace, shared by the scans that ask it (./resolver-pace.ts); without it, no pace. */
   pace?: QueryPace;
+  /** Where a deep scan asks for names seen in certificate logs (DNSFERRY_CT_URL) and the outbound fetch; without it, not asked. */
+  certificates?: { url: string; fetch: typeof fetch; deadlineMs?: number };
 }
 
 /**
@@ -77,7 +79,8 @@ export class QueryRunner {
   /** Every query listens to this one: the client going away, or the scan's time limit. */
   private readonly stop = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly signal: AbortSignal;
+  /** The scan's own signal (the client going away). */
+  readonly signal: AbortSignal;
   private readonly onAbort = () => this.stop.abort(this.signal.reason);
   private readonly queue = new QueryQueue();
   private readonly pace: QueryPace | undefined;

@@ -26,6 +26,8 @@ export interface ScanInput {
   depth?: ScanDepth;
   /** Names to ask for besides the guesses, relative to the domain (ScanRequestSchema makes them so). */
   names?: readonly string[];
+  /** A deep scan asks the certificate-log search (`options.certificates`) unless this is false. */
+  ct?: boolean;
 }
 
 /** Statistics of the last finished scan, for the bench; not part of the event stream. */
@@ -82,7 +84,8 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
     }
     const followUps = new FollowUps(runner);
     yield* belowTheApex(runner, followUps, deep ? [] : given);
-    if (deep) yield* deepBelowTheApex({ runner, walk, explorer, followUps }, given);
+    const certificates = deep && input.ct !== false ? options.certificates : undefined;
+    if (deep) yield* deepBelowTheApex({ runner, walk, explorer, followUps, ...(certificates ? { certificates } : {}) }, given);
     else yield* runner.run((q) => followUps.after(q));
     if (signal.aborted) return;
     const coverage = (found: string[]): ScanCoverage =>
@@ -93,6 +96,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
         listed: listedNames(runner),
         given: new Set(given),
         found,
+        nameServers: apexNameServers(runner.findings),
         ...(deep ? { explorer } : {}),
       });
     yield* closing(runner, resolver, started, coverage, stats);

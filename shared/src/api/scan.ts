@@ -17,6 +17,8 @@ export const ScanRequestSchema = z
     transfer: z.boolean({ error: 'transfer is true or false' }).optional(),
     /** `quick` (the default) or `deep`. */
     depth: ScanDepthSchema.optional(),
+    /** A deep scan asks a certificate-log search (crt.sh) for names it has seen; `false` does not. */
+    ct: z.boolean({ error: 'ct is true or false' }).optional(),
     /**
      * Names to probe besides the guesses, relative to the domain (`api.eu`) or absolute
      * (`api.eu.example.com`, with or without the trailing dot): each is asked like any candidate.

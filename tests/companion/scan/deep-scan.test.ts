@@ -7,6 +7,7 @@ import { startNamedStack, type NamedStack } from '../../support/dns/named-stack'
 import { SUB_DEEP_TEST } from '../../support/dns/child-zones';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { readFileSync } from 'node:fs';
+import { startCtSimulator } from '@dnsferry/companion/sandbox/ct/index';
 import { fileURLToPath } from 'node:url';
 
 type Done = Extract<ScanEvent, { type: 'done' }>;
@@ -183,5 +184,45 @@ describe('a deep scan of dnsferry.test (a wildcard at the apex and below dev)', 
     for (const n of ['web', 'hidden-host', '*.private', 'www.dev']) expect(names.has(n), n).toBe(false);
     expect(names.has('*')).toBe(true);
     expect(names.has('*.dev')).toBe(true);
+  });
+});
+
+describe('names from certificate logs (the crt.sh simulator)', () => {
+  it('asks each name in the DNS: one that resolves becomes a record, one that does not is only listed', async () => {
+    const ct = await startCtSimulator();
+    try {
+      // deep.test.zone: zq-unguessable exists and no list holds it; old-host is not in the zone
+      ct.addCertificate({ names: ['zq-unguessable.deep.test', 'old-host.deep.test', 'deep.test'] });
+      ct.addCertificate({ names: ['*.shop.deep.test'] });
+      const { events, done } = await scan('deep.test', stack.doh.httpUrl, {}, { certificates: { url: ct.url, fetch } });
+      expect(done.records.map(show)).toContain('zq-unguessable A 192.0.2.99');
+      expect(done.records.some((r) => r.name === 'old-host')).toBe(false);
+      expect(done.coverage?.certificateOnly).toEqual(['old-host.deep.test']);
+      expect(done.coverage?.methods.certificates).toBe(1);
+      expect(ct.requests.map((r) => r.q)).toEqual(['%.deep.test']);
+      expect(
+        events.some((e) => e.type === 'info' && /^Certificate logs name 2 names below deep\.test and 1 wildcard/.test(e.message)),
+      ).toBe(true);
+      // every record is still one the zone holds
+      for (const r of done.records) expect([...EXPECTED, 'zq-unguessable A 192.0.2.99']).toContain(show(r));
+    } finally {
+      await ct.close();
+    }
+  });
+
+  it('goes on without the search when it is unreachable, and says so', async () => {
+    const ct = await startCtSimulator();
+    const url = ct.url;
+    await ct.close();
+    const { events, done } = await scan('deep.test', stack.doh.httpUrl, {}, { certificates: { url, fetch }, maxQuestions: 300 });
+    expect(done.coverage?.certificateOnly).toEqual([]);
+    expect(
+      events.some(
+        (e) =>
+          e.type === 'info' &&
+          e.message.startsWith('Certificate logs name 0 names below deep.test;') &&
+          e.message.includes('certificate-log search'),
+      ),
+    ).toBe(true);
   });
 });
