@@ -23,8 +23,10 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'dnsferry',
     description: 'Move DNS zones into Cloudflare: scan a domain, read Azure DNS, or paste records; watch every record land.',
-    // activeTab: the domain of the tab the toolbar button was clicked on; storage: settings and session state.
-    permissions: ['activeTab', 'storage'],
+    // activeTab: the domain of the tab the toolbar button was clicked on; scripting: the host names that
+    // tab loaded or links to (read with activeTab's grant, that tab only), given to the scan;
+    // storage: settings and session state.
+    permissions: ['activeTab', 'scripting', 'storage'],
     // The companion runs on loopback; with host access the requests need no CORS preflight.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     action: { default_title: 'dnsferry: move this domain to Cloudflare' },

@@ -1,7 +1,8 @@
 // The companion's entry points bundled into plain ES modules: faster start and about half the memory
 // of running the TypeScript sources through a loader, and nothing to install beside them (every
 // dependency is inside), which is what lets the npm package carry no dependencies at all.
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -11,6 +12,25 @@ export const COMPANION = fileURLToPath(new URL('..', import.meta.url));
 
 /** The three programs: the companion, the offline sandbox, and the command line (whose `serve` loads the companion). */
 export const ENTRY_POINTS = { server: 'src/server.ts', demo: 'src/demo.ts', dnsferry: 'src/cli/main.ts' };
+
+/**
+ * The scan's wordlist is a file of a development dependency (src/scan/wordlist-text.ts reads it from
+ * the installed package): the bundle holds its text instead, read here, so the built companion needs
+ * neither the package nor the file at run time.
+ */
+const inlineWordlist = {
+  name: 'inline-wordlist',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]scan[\\/]wordlist-text\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const pkg = /name: '([^']+)', version: '[^']+', file: '([^']+)'/.exec(source);
+      if (!pkg) throw new Error(`${args.path}: WORDLIST_PACKAGE not found`);
+      const text = readFileSync(createRequire(import.meta.url).resolve(`${pkg[1]}/${pkg[2]}`), 'utf8');
+      const constant = /export const WORDLIST_PACKAGE = [^;]+;/.exec(source)?.[0] ?? '';
+      return { contents: `${constant}\nexport function wordlistText() { return ${JSON.stringify(text)}; }\n`, loader: 'ts' };
+    });
+  },
+};
 
 /**
  * Bundles `entryPoints` (names → sources under companion/) into `outdir`, emptied first. Each entry is
@@ -34,6 +54,7 @@ export async function bundle({ outdir, entryPoints = ENTRY_POINTS, sourcemap = t
     outExtension: { '.js': '.mjs' },
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
+    plugins: [inlineWordlist],
   });
   if ('dnsferry' in entryPoints) chmodSync(join(outdir, 'dnsferry.mjs'), 0o755);
 }

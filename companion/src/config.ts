@@ -47,6 +47,8 @@ export interface Config {
   maxRecordsPerRequest: number;
   /** DNS queries a second one cutover check may send to the target's name servers. */
   cutoverQueriesPerSecond: number;
+  /** Questions a second the scans together may ask one DoH resolver. */
+  scanQueriesPerSecond: number;
   /** Host names the companion answers to (DNS-rebinding guard). */
   allowedHosts: string[];
   /** Browser origins allowed to call (the extension's); requests without Origin are always allowed. */
@@ -84,6 +86,7 @@ export const DEFAULTS: Config = {
   maxZonesPerRequest: 100,
   maxRecordsPerRequest: 100_000,
   cutoverQueriesPerSecond: 500,
+  scanQueriesPerSecond: 1500,
   allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
   allowedOrigins: [EXTENSION_ORIGIN],
   // In memory unless loadConfig names a folder: code that builds a config by hand never writes a home.
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     maxZonesPerRequest: int(env, 'DNSFERRY_MAX_ZONES', DEFAULTS.maxZonesPerRequest, 1, 10_000),
     maxRecordsPerRequest: int(env, 'DNSFERRY_MAX_RECORDS', DEFAULTS.maxRecordsPerRequest, 1, 10_000_000),
     cutoverQueriesPerSecond: int(env, 'DNSFERRY_CUTOVER_QPS', DEFAULTS.cutoverQueriesPerSecond, 1, 100_000),
+    scanQueriesPerSecond: int(env, 'DNSFERRY_SCAN_QPS', DEFAULTS.scanQueriesPerSecond, 1, 100_000),
     allowedHosts: list(env, 'DNSFERRY_ALLOWED_HOSTS', DEFAULTS.allowedHosts),
     allowedOrigins: list(env, 'DNSFERRY_ALLOWED_ORIGINS', DEFAULTS.allowedOrigins),
     requestTimeoutMs: int(env, 'DNSFERRY_REQUEST_TIMEOUT_MS', DEFAULTS.requestTimeoutMs, 100, 600_000),

@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { ZoneNameSchema } from '@dnsferry/shared';
+import { givenName, MAX_GIVEN_NAMES, ZoneNameSchema } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/utils/background-link';
 import { registrableDomain } from '@/utils/domain';
+import { namesUnder, tabAddresses } from '@/utils/tab-names';
 import type { Update } from '@/utils/messages';
 import type { ScanJob } from '@/utils/scan-state';
 import type { SourceSide } from '@/utils/source-side';
@@ -16,6 +17,17 @@ export const useScanStore = defineStore('scan', () => {
   const domain = ref('');
   /** Ask the domain's own name servers for a zone transfer first. */
   const transfer = ref(false);
+  /** A deep scan (the default): thousands of guesses, the NSEC chain when there is one, the names below the names found. */
+  const deep = ref(true);
+  /** Names the person typed (separated by spaces, commas or lines), asked besides the guesses. */
+  const extraNames = ref('');
+  /** The addresses the current tab loaded or links to. */
+  const tabUrls = shallowRef<string[]>([]);
+  /** The host names under the domain among them: asked too. */
+  const fromTab = computed(() => {
+    const parsed = ZoneNameSchema.safeParse(domain.value);
+    return parsed.success ? namesUnder(tabUrls.value, parsed.data) : [];
+  });
   const job = shallowRef<ScanJob | null>(null);
   const inputError = ref<string | null>(null);
   let link: BackgroundLink | null = null;
@@ -40,6 +52,12 @@ export const useScanStore = defineStore('scan', () => {
     };
   });
 
+  /** The tab the popup was opened on: its domain proposed, the host names it shows kept for the scan. */
+  async function proposeFromTab(tab: { id: number | undefined; url: string | undefined }): Promise<void> {
+    await proposeFromUrl(tab.url);
+    tabUrls.value = await tabAddresses(tab.id);
+  }
+
   /** Fills in the tab's domain, unless the person typed one while the suffix list was loading. */
   async function proposeFromUrl(url: string | undefined): Promise<void> {
     const found = await registrableDomain(url);
@@ -63,13 +81,25 @@ export const useScanStore = defineStore('scan', () => {
       inputError.value = `"${value.trim()}" is not a domain name like example.com.`;
       return false;
     }
+    const typed: string[] = [];
+    for (const token of extraNames.value.split(/[\s,;]+/).filter((t) => t !== '')) {
+      const name = givenName(token, parsed.data);
+      if (typeof name === 'object') {
+        inputError.value = `Names you know: ${name.problem}.`;
+        return false;
+      }
+      if (name !== '@') typed.push(name);
+    }
     inputError.value = null;
     domain.value = parsed.data;
+    const names = [...new Set([...typed, ...namesUnder(tabUrls.value, parsed.data)])].slice(0, MAX_GIVEN_NAMES);
     link?.send({
       type: 'scan:start',
       companionUrl: settings.companionUrl,
       domain: parsed.data,
       ...(transfer.value ? { transfer: true } : {}),
+      depth: deep.value ? 'deep' : 'quick',
+      ...(names.length > 0 ? { names } : {}),
     });
     return true;
   }
@@ -78,5 +108,23 @@ export const useScanStore = defineStore('scan', () => {
     link?.send({ type: 'cancel', job: 'scan' });
   }
 
-  return { proposed, domain, transfer, job, running, side, inputError, proposeFromUrl, attach, apply, start, cancel };
+  return {
+    proposed,
+    domain,
+    transfer,
+    deep,
+    extraNames,
+    tabUrls,
+    fromTab,
+    job,
+    running,
+    side,
+    inputError,
+    proposeFromTab,
+    proposeFromUrl,
+    attach,
+    apply,
+    start,
+    cancel,
+  };
 });

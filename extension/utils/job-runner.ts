@@ -69,7 +69,12 @@ interface KindRules<K extends JobKind> {
 /** One row per kind of job. */
 const KINDS: { [K in JobKind]: KindRules<K> } = {
   scan: {
-    run: (ctx, slot, cmd) => runScan(ctx, slot, cmd.companionUrl, cmd.domain, cmd.transfer === true),
+    run: (ctx, slot, cmd) =>
+      runScan(ctx, slot, cmd.companionUrl, cmd.domain, {
+        transfer: cmd.transfer === true,
+        ...(cmd.depth ? { depth: cmd.depth } : {}),
+        names: cmd.names ?? [],
+      }),
     busy: 'replace',
     cleared: { type: 'scan', job: null },
     interrupt: (job, now) => endScanJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),

@@ -1,4 +1,4 @@
-import type { CutoverRequest, MigrateEvent, MigrateRequest } from '@dnsferry/shared';
+import type { CutoverRequest, MigrateEvent, MigrateRequest, ScanDepth } from '@dnsferry/shared';
 import type { CutoverJob } from './cutover-state';
 import type { Refusal } from './pairing';
 import type { JobStatus, MigrationJob } from './migration-state';
@@ -18,7 +18,7 @@ export type JobKind = keyof JobOf;
 
 /** Popup → background. Fire and forget: the outcome comes back as state updates. */
 export type Command =
-  | { type: 'scan:start'; companionUrl: string; domain: string; transfer?: boolean }
+  | { type: 'scan:start'; companionUrl: string; domain: string; transfer?: boolean; depth?: ScanDepth; names?: string[] }
   | {
       type: 'migration:start';
       companionUrl: string;

@@ -1,4 +1,12 @@
-import { isProxied, type CutoverRequest, type DnsRecord, type MigrateRequest, type ScanRequest, type UndoRequest } from '@dnsferry/shared';
+import {
+  isProxied,
+  type CutoverRequest,
+  type DnsRecord,
+  type MigrateRequest,
+  type ScanDepth,
+  type ScanRequest,
+  type UndoRequest,
+} from '@dnsferry/shared';
 import { canProxy, type ReviewRecord, type ReviewZone, type ZoneModes } from './review-zones';
 import type { SourceRequestFields } from './source-side';
 import type { UndoRun } from './undo-keeper';
@@ -95,7 +103,18 @@ export function undoRequest(run: UndoRun, targetToken: string, deleteZone: boole
   };
 }
 
-/** `transfer`: ask the domain's own name servers for a zone transfer first. */
-export function scanRequest(domain: string, transfer = false): ScanRequest {
-  return { domain, ...(transfer ? { transfer: true } : {}) };
+/** How to scan: `transfer` asks the domain's own name servers for a zone transfer first; `names` are asked besides the guesses. */
+export interface ScanOptions {
+  transfer?: boolean;
+  depth?: ScanDepth;
+  names?: readonly string[];
+}
+
+export function scanRequest(domain: string, options: ScanOptions = {}): ScanRequest {
+  return {
+    domain,
+    ...(options.transfer ? { transfer: true } : {}),
+    ...(options.depth ? { depth: options.depth } : {}),
+    ...(options.names && options.names.length > 0 ? { names: [...options.names] } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { API } from '@dnsferry/shared';
 import { streamNdjson } from './companion';
-import { scanRequest } from './requests';
+import { scanRequest, type ScanOptions } from './requests';
 import { followStream, occupy, vacate, type JobSlot, type RunContext } from './job-run';
 import { applyScanEvent, createScanJob, endScanJob, type ScanJob } from './scan-state';
 
@@ -13,7 +13,7 @@ export async function runScan(
   slot: JobSlot<ScanJob>,
   companionUrl: string,
   domain: string,
-  transfer = false,
+  options: ScanOptions = {},
 ): Promise<void> {
   const job = createScanJob({ id: ctx.newId(), domain, now: ctx.now() });
   const ac = occupy(slot, job);
@@ -26,7 +26,7 @@ export async function runScan(
   ctx.emit({ type: 'scan', job: structuredClone(job) });
   const timer = setInterval(flush, ctx.flushMs);
   try {
-    const events = streamNdjson(companionUrl, API.scan, scanRequest(domain, transfer), { fetch: ctx.fetch, signal: ac.signal });
+    const events = streamNdjson(companionUrl, API.scan, scanRequest(domain, options), { fetch: ctx.fetch, signal: ac.signal });
     await followStream(events, ac.signal, {
       event(event) {
         applyScanEvent(job, event);

@@ -1,4 +1,4 @@
-import type { DnsRecord, EdgeAddress, ScanEvent } from '@dnsferry/shared';
+import type { DnsRecord, EdgeAddress, ScanCoverage, ScanEvent } from '@dnsferry/shared';
 import type { JobStatus } from './migration-state';
 
 export interface ScanLine {
@@ -19,6 +19,10 @@ export interface ScanJob {
   subdomainsFound: string[];
   /** Records whose address is an edge network's; the set-apart ones are not in `records`. (A job an earlier build kept has none.) */
   edge?: EdgeAddress[];
+  /** What the scan could and could not see (a job an earlier build kept, or a scan that got no answer, has none). */
+  coverage?: ScanCoverage;
+  /** A deep scan's latest counts: names tried and found, questions asked, where it is. */
+  counts?: { tried: number; found: number; questions: number; at: string };
 }
 
 /** A scan says little; keep its newest lines only. */
@@ -51,8 +55,12 @@ export function applyScanEvent(job: ScanJob, event: ScanEvent): void {
     job.total = event.total;
     job.subdomainsFound = event.subdomainsFound;
     job.edge = event.edge ?? [];
+    if (event.coverage) job.coverage = event.coverage;
     job.status = 'done';
     return;
+  }
+  if (event.type === 'progress' && event.questions !== undefined) {
+    job.counts = { tried: event.tried ?? 0, found: event.found ?? 0, questions: event.questions, at: event.at ?? '' };
   }
   push(job, { type: event.type, message: event.message });
 }

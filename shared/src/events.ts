@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { DnsRecordSchema } from './records';
 import { UndoDataSchema } from './api/undo';
 import { RRsetActionSchema } from './api/rrset-choices';
+import { ScanCoverageSchema } from './api/scan-coverage';
 
 // ---- scan stream (/api/dns/scan) ----
-export const ScanProgressEventSchema = z.object({ type: z.literal('progress'), message: z.string() });
+export const ScanProgressEventSchema = z.object({
+  type: z.literal('progress'),
+  message: z.string(),
+  /** Deep scans: names asked about so far, names found so far, questions asked so far. */
+  tried: z.number().int().optional(),
+  found: z.number().int().optional(),
+  questions: z.number().int().optional(),
+  /** Deep scans: where the scan is (`wordlist`, `walk`, `below found names`, …). */
+  at: z.string().optional(),
+});
 export const ScanInfoEventSchema = z.object({ type: z.literal('info'), message: z.string() });
 /** A failure of the scan itself; `done` still follows with whatever was found. */
 export const ScanErrorEventSchema = z.object({ type: z.literal('error'), message: z.string() });
@@ -26,6 +36,8 @@ export const ScanDoneEventSchema = z.object({
   subdomainsFound: z.array(z.string()),
   /** Records whose address is an edge network's; those set apart are not in `records`. */
   edge: z.array(EdgeAddressSchema).optional(),
+  /** What the scan could and could not see: how it found its names, whether the zone can be walked, what is left to do. */
+  coverage: ScanCoverageSchema.optional(),
 });
 export const ScanEventSchema = z.discriminatedUnion('type', [
   ScanProgressEventSchema,

@@ -7,3 +7,4 @@ export * from './extension';
 export * from './zone-file/index';
 export * from './table/index';
 export * from './aliases/index';
+export * from './scan-coverage-text';

@@ -4,7 +4,7 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, discovery, zonefile, stall, cutover, popup
+ *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, deepscan, discovery, zonefile, stall, cutover, popup
  *   pnpm bench -- --k=1,4,8             the K values of the model and mirror sections (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  *   DNSFERRY_BENCH_ZONES=<folder> pnpm bench -- --only=discovery   scans of real zones (./discovery.ts for its options)
@@ -21,10 +21,11 @@ import { benchCutover } from './cutover';
 import { benchScan } from './scan';
 import { discoveryOptionsFromArgs, formatDiscoveryBench, measureDiscovery } from './discovery';
 import { formatScanLatency, measureScanLatency } from './scan-latency';
+import { formatDeepScan, measureDeepScan } from './deep-scan';
 import { benchZoneFile } from './zone-file';
 import { formatStall, measureStall } from './stall';
 
-const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'discovery', 'zonefile', 'stall', 'cutover', 'popup'] as const;
+const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'deepscan', 'discovery', 'zonefile', 'stall', 'cutover', 'popup'] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -160,6 +161,15 @@ if (only.has('scan')) {
     for (const line of formatScanLatency(await measureScanLatency())) out(line);
   } catch (err) {
     out(`scan benchmark unavailable: ${(err as Error).message}`);
+  }
+  out();
+}
+
+if (only.has('deepscan')) {
+  try {
+    for (const line of formatDeepScan(await measureDeepScan())) out(line);
+  } catch (err) {
+    out(`deep scan benchmark unavailable: ${(err as Error).message}`);
   }
   out();
 }

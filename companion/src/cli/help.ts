@@ -99,10 +99,16 @@ Example:
 
 Exit codes: 0 every zone ready, 1 some zone not ready, 2 usage or credentials, 3 unreachable.`,
 
-  scan: `Usage: dnsferry scan DOMAIN [--out FILE.json] [--json]
+  scan: `Usage: dnsferry scan DOMAIN [--quick] [--no-ct] [--name NAME]... [--out FILE.json] [--json]
 
-Discovers a public domain's records through DNS-over-HTTPS (DNSFERRY_DOH_URL): the apex, common names,
-and what their answers point at. No credential needed.
+Discovers a public domain's records through DNS-over-HTTPS (DNSFERRY_DOH_URL). A deep scan (the
+default) walks the zone when it is signed with NSEC, and otherwise guesses thousands of common names
+and goes below those it finds (at most 20,000 questions); at the end it says what it could not see.
+No credential needed.
+  --quick           the apex, about 80 common names and what their answers point at
+  --no-ct           a deep scan does not ask the certificate-log search (DNSFERRY_CT_URL, crt.sh)
+  --name NAME       a name to ask for besides the guesses (internal-host, api.eu); repeat it, or
+                    separate names with commas
   --out FILE.json   write the records found, for dnsferry migrate --records
 
 Example:

@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { liveArea } from './live-area';
-import { ScanRequestSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
+import { coverageSentences, ScanRequestSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
 import { parseBody } from '../http/parse';
 import { scanDomain } from '../scan/scanner';
+import { resolverPace } from '../scan/resolver-pace';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes';
@@ -16,6 +17,9 @@ const NO_RESOLVER = /^The DoH resolver .* gave no usable answer/;
 
 export const SCAN_OPTIONS = {
   out: { type: 'string' },
+  quick: { type: 'boolean' },
+  'no-ct': { type: 'boolean' },
+  name: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -25,8 +29,22 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
   const { values: v, positionals } = parseCommand('scan', args, SCAN_OPTIONS);
   const [name, ...extra] = positionals;
   if (!name || extra.length > 0) throw usageError('name one domain: dnsferry scan example.com');
-  const { domain } = asUsage(rt, () => parseBody(ScanRequestSchema, { domain: name }));
-  const events = scanDomain({ domain, dohUrl: rt.config.dohUrl }, { signal: rt.signal, fetch: rt.fetch, proxy: rt.config.proxy });
+  // deep unless told otherwise, as the popup scans
+  const depth = v.quick ? 'quick' : 'deep';
+  const given = (v.name ?? []).flatMap((n) => n.split(',')).filter((n) => n.trim() !== '');
+  const { domain, names } = asUsage(rt, () =>
+    parseBody(ScanRequestSchema, { domain: name, depth, ...(given.length > 0 ? { names: given } : {}) }),
+  );
+  const events = scanDomain(
+    { domain, dohUrl: rt.config.dohUrl, depth, names: names ?? [], ct: v['no-ct'] !== true },
+    {
+      signal: rt.signal,
+      fetch: rt.fetch,
+      proxy: rt.config.proxy,
+      pace: resolverPace(rt.config.dohUrl, rt.config.scanQueriesPerSecond),
+      certificates: { url: rt.config.ctUrl, fetch: rt.fetch },
+    },
+  );
 
   const draw = rt.json ? null : liveArea(rt.stdout);
   const errors: string[] = [];
@@ -52,6 +70,10 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
     draw.clear();
     for (const message of errors) rt.stdout.write(`! ${message}\n`);
     if (done) printRecords(rt, domain, done.records, done.subdomainsFound);
+    if (done?.coverage) {
+      rt.stdout.write('\n');
+      for (const line of coverageSentences(done.coverage, done.records.length, done.subdomainsFound.length)) rt.stdout.write(`${line}\n`);
+    }
   }
   if (v.out && done) {
     const path = resolve(rt.cwd, v.out);

@@ -10,7 +10,7 @@ import { targetServers } from './name-servers';
 import { delegationNs, parentDs } from './parent';
 import { interleave } from '../flow/interleave';
 import { CONCURRENCY, checkParity, type AskTarget } from './parity';
-import { QueryPace } from './query-pace';
+import { QueryPace } from '../flow/query-pace';
 import type { Slice } from '../flow/fair-share';
 import { summary } from './summary';
 

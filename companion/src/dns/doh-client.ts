@@ -37,8 +37,11 @@ export class DohError extends Error {
 }
 
 export interface DohClient {
-  /** Resolves with the reply, rejects with a DohError, or with `signal.reason` when aborted. */
-  query(name: string, type: RecordType, signal: AbortSignal): Promise<DnsReply>;
+  /**
+   * Resolves with the reply, rejects with a DohError, or with `signal.reason` when aborted.
+   * `dnssec` asks for the DNSSEC records too (the DO bit).
+   */
+  query(name: string, type: RecordType, signal: AbortSignal, options?: { dnssec?: boolean }): Promise<DnsReply>;
   /** Queries sent so far, retries included. */
   readonly sent: number;
   /** The protocol in use (known after the first reply). */
@@ -100,9 +103,9 @@ export function createDohClient(dohUrl: string, options: DohClientOptions = {}):
   }
 
   return {
-    async query(name, type, signal) {
+    async query(name, type, signal, options) {
       // id 0, recursion desired: RFC 8484, so HTTP caches can share the answers
-      const wire = encodeQuery(name, RECORD_SPECS[type].code, { id: 0, recursion: true, edns: false });
+      const wire = encodeQuery(name, RECORD_SPECS[type].code, { id: 0, recursion: true, edns: false, dnssec: options?.dnssec === true });
       for (let tries = 0; ; tries++) {
         try {
           return await attempt(wire, name, type, signal);

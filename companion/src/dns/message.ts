@@ -55,19 +55,30 @@ export class MalformedReplyError extends Error {
 /**
  * A query for `name` and the type numbered `code`. The DoH client sends id 0 with recursion desired
  * (RFC 8484: HTTP caches can share the answers); the direct client asks an authority, so no
- * recursion, a random id, and EDNS with 1232 octets (the DNS Flag Day 2020 size).
+ * recursion, a random id, and EDNS with 1232 octets (the DNS Flag Day 2020 size). `dnssec` sets
+ * the DO bit (a deep scan reads NSEC records).
  */
-export function encodeQuery(name: string, code: number, opts: { id: number; recursion: boolean; edns: boolean }): Buffer {
+export function encodeQuery(name: string, code: number, opts: { id: number; recursion: boolean; edns: boolean; dnssec?: boolean }): Buffer {
   return dnsPacket.encode({
     type: 'query',
     id: opts.id,
     flags: opts.recursion ? dnsPacket.RECURSION_DESIRED : 0,
     // dns-packet writes a type named `UNKNOWN_<code>` as that number, whether or not it has a name for it.
     questions: [{ type: `UNKNOWN_${code}` as dnsPacket.RecordType, name, class: 'IN' }],
-    ...(opts.edns
+    ...(opts.edns || opts.dnssec
       ? {
           additionals: [
-            { type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] },
+            // DO (RFC 3225): the DNSSEC records with the answer, NSEC proofs of denial among them
+            {
+              type: 'OPT',
+              name: '.',
+              udpPayloadSize: 1232,
+              extendedRcode: 0,
+              ednsVersion: 0,
+              flags: opts.dnssec ? dnsPacket.DNSSEC_OK : 0,
+              flag_do: opts.dnssec === true,
+              options: [],
+            },
           ],
         }
       : {}),

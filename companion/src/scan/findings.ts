@@ -2,6 +2,10 @@ import { DnsRecordSchema, RECORD_TYPES, fqdn, relativeName, type DnsRecord } fro
 import type { Answer, DnsReply } from '../dns/message';
 import type { QueryType } from './query';
 import { reportedTtl } from './ttl';
+import { deniedCompactly } from './nsec';
+
+/** DNSSEC's own records: how a zone is signed, never records of it to migrate (the target signs itself). */
+const DNSSEC_TYPES: ReadonlySet<string> = new Set(['RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'DNSKEY', 'CDS', 'CDNSKEY']);
 
 /** The records of one owner name and type, as seen in the replies (TTL: the largest seen). */
 export interface RRset {
@@ -19,11 +23,20 @@ export interface RRset {
  */
 export class Findings {
   readonly rrsets = new Map<string, RRset>();
+  /** The same sets by owner name: asking about one name must not cost a pass over the whole zone. */
+  private readonly byName = new Map<string, RRset[]>();
   /** Wildcard content per parent (`@` for the apex) and type, as content keys. */
   readonly wildcards = new Map<string, Map<string, Set<string>>>();
   /** Delegated names → their name servers (FQDNs). */
   readonly cuts = new Map<string, Set<string>>();
   private readonly outcomes = new Map<string, { nxdomain: boolean; nodata: Set<QueryType> }>();
+  /**
+   * Set when the zone's servers answer NODATA for names that do not exist (an online signer's
+   * "black lies" seen without its NSEC): then only records prove that a name exists.
+   */
+  nodataProvesNothing = false;
+  /** Random names (asked to find wildcards) that got NODATA rather than NXDOMAIN. */
+  nodataProbes = 0;
 
   constructor(readonly zone: string) {}
 
@@ -31,11 +44,13 @@ export class Findings {
   absorb(name: string, type: QueryType, reply: DnsReply): RRset[] {
     const qname = fqdn(name, this.zone);
     const created = this.noteCuts(qname, reply);
-    const owned = reply.answers.filter((a) => a.name === qname && (a.type === type || a.type === 'CNAME'));
+    const owned = reply.answers.filter((a) => a.name === qname && (a.type === type || a.type === 'CNAME') && !DNSSEC_TYPES.has(a.type));
     const outcome = this.outcomes.get(name) ?? { nxdomain: false, nodata: new Set<QueryType>() };
     this.outcomes.set(name, outcome);
-    if (reply.rcode === 'NXDOMAIN' && owned.length === 0) outcome.nxdomain = true;
-    if (reply.rcode === 'NOERROR' && owned.length === 0) outcome.nodata.add(type);
+    // RFC 9824: a signer's NODATA whose NSEC says NXNAME is an NXDOMAIN
+    const denied = reply.rcode === 'NXDOMAIN' || (owned.length === 0 && deniedCompactly(reply, qname));
+    if (denied && owned.length === 0) outcome.nxdomain = true;
+    else if (reply.rcode === 'NOERROR' && owned.length === 0 && !DNSSEC_TYPES.has(type)) outcome.nodata.add(type);
     if (type === 'NS' && name !== '@' && owned.some((a) => a.type === 'NS')) {
       this.addCut(name, owned.flatMap(nsHost));
     }
@@ -46,6 +61,7 @@ export class Findings {
   absorbWildcardProbe(parent: string, probe: string, type: QueryType, reply: DnsReply): RRset[] {
     const qname = fqdn(probe, this.zone);
     const owned = reply.answers.filter((a) => a.name === qname && (a.type === type || a.type === 'CNAME'));
+    if (owned.length === 0 && reply.rcode === 'NOERROR' && !deniedCompactly(reply, qname)) this.nodataProbes++;
     if (owned.length === 0) return [];
     const byType = this.wildcards.get(parent) ?? new Map<string, Set<string>>();
     this.wildcards.set(parent, byType);
@@ -59,8 +75,11 @@ export class Findings {
 
   /** True when every record of the RRset is what a wildcard above it would answer. */
   isWildcardCopy(set: RRset): boolean {
-    if (set.name.startsWith('*')) return false;
-    return ancestors(set.name).some((parent) => {
+    if (set.name === '*') return false;
+    // `*.P` answering as a wildcard above P does: that wildcard's echo (a server that lets it
+    // through an empty non-terminal), or a copy of it that the one above already covers
+    const above = set.name.startsWith('*.') ? ancestors(set.name.slice(2)) : ancestors(set.name);
+    return above.some((parent) => {
       const keys = this.wildcards.get(parent)?.get(set.type);
       return keys !== undefined && [...set.answers.keys()].every((k) => keys.has(k));
     });
@@ -79,7 +98,8 @@ export class Findings {
 
   /**
    * Whether a record set is one of this zone's: not a wildcard echo, not the apex NS, and not data
-   * of a delegated child zone. At a cut only the NS set is the parent's; the addresses of the
+   * of a delegated child zone. At a cut only the NS and DS sets are the parent's (RFC 4035 §2.4: the
+   * DS lives in the parent, and the child's DNSSEC chain breaks without it); the addresses of the
    * child's servers below it (glue) are not authoritative data of this zone (and a target such as
    * Cloudflare refuses records below a delegation), so they are reported, not listed.
    */
@@ -87,7 +107,12 @@ export class Findings {
     if (set.name === '@' && set.type === 'NS') return false; // the target assigns its own
     if (this.isWildcardCopy(set)) return false;
     const cut = this.cutAbove(set.name);
-    return cut === undefined || (set.name === cut && set.type === 'NS');
+    return cut === undefined || (set.name === cut && (set.type === 'NS' || set.type === 'DS'));
+  }
+
+  /** Whether the name holds records of the zone's own (not only names below it). */
+  hasRecords(name: string): boolean {
+    return (this.byName.get(name) ?? []).some((s) => this.belongsToZone(s));
   }
 
   /** Glue: an address of a delegated zone's own server, below the cut. */
@@ -106,9 +131,9 @@ export class Findings {
    * wildcard, NOERROR alone proves nothing; NODATA for a type the wildcard has does.
    */
   exists(name: string): boolean {
-    if ([...this.rrsets.values()].some((s) => s.name === name && this.belongsToZone(s))) return true;
+    if (this.hasRecords(name)) return true;
     const outcome = this.outcomes.get(name);
-    if (!outcome || outcome.nxdomain) return false;
+    if (!outcome || outcome.nxdomain || this.nodataProvesNothing) return false;
     const covering = new Set(ancestors(name).flatMap((p) => [...(this.wildcards.get(p)?.keys() ?? [])]));
     if (covering.size === 0) return outcome.nodata.size > 0;
     return [...outcome.nodata].some((t) => covering.has(t) || covering.has('CNAME'));
@@ -161,6 +186,11 @@ export class Findings {
     return created;
   }
 
+  /** A delegation known without its servers' names (an NSEC listing NS without SOA at a name below the apex). */
+  noteCut(name: string): void {
+    this.addCut(name, []);
+  }
+
   private addCut(name: string, servers: string[]): void {
     const set = this.cuts.get(name) ?? new Set<string>();
     for (const s of servers) set.add(s);
@@ -175,6 +205,9 @@ export class Findings {
       if (!set) {
         set = { name, type: a.type, answers: new Map(), ttl: 0, authoritative: true };
         this.rrsets.set(key, set);
+        const named = this.byName.get(name);
+        if (named) named.push(set);
+        else this.byName.set(name, [set]);
         created.push(set);
       }
       set.answers.set(contentKey(a), a);

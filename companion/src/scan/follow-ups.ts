@@ -23,7 +23,7 @@ export interface ScanState {
  * their own after the lists (each phase cost the round trips of its slowest query):
  * - a common host name that exists, once its probes have all settled: is it delegated, does it
  *   have a wildcard of its own below it?
- * - a delegation met anywhere: its NS set;
+ * - a delegation met anywhere: its NS and DS sets;
  * - the in-zone names records point at (SPF, MX, CNAME, SRV and NS targets), up to REFERENCE_HOPS
  *   from a name the scan asked on its own.
  */
@@ -72,12 +72,18 @@ export class FollowUps {
     }
   }
 
-  /** A delegation, wherever it was met: its NS set is the parent zone's record. */
+  /** A delegation, wherever it was met: its NS and DS sets are the parent zone's records. */
   private delegations(): void {
     for (const cut of this.scan.findings.cuts.keys()) {
       if (this.cutsAsked.has(cut)) continue;
       this.cutsAsked.add(cut);
-      this.scan.enqueue([{ name: cut, type: 'NS' }], true);
+      this.scan.enqueue(
+        [
+          { name: cut, type: 'NS' },
+          { name: cut, type: 'DS' },
+        ],
+        true,
+      );
     }
   }
 

@@ -17,6 +17,16 @@ export function apexQueries(): Query[] {
   return [...APEX_TYPES.map((type) => ({ name: '@', type })), ...wildcardProbes('@', 2)];
 }
 
+/** The types asked at a name given in a quick scan: a host's addresses, its mail and its text; a service or proof name's text. */
+const GIVEN_HOST_TYPES: QueryType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'];
+
+/** Names the request gave, asked like the listed ones (a deep scan asks them as it asks its guesses). */
+export function givenQueries(names: readonly string[]): Query[] {
+  return names.flatMap((name) =>
+    (name.split('.').some((l) => l.startsWith('_')) ? (['TXT', 'CNAME'] as const) : GIVEN_HOST_TYPES).map((type) => ({ name, type })),
+  );
+}
+
 /** Common host names, and the mail and service names that break quietly when lost. */
 export function listedQueries(): Query[] {
   const hosts = COMMON_HOSTS.flatMap((name) => HOST_TYPES.map((type) => ({ name, type })));

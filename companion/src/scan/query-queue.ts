@@ -1,22 +1,33 @@
 import type { Query, QueryType } from './query';
 
 /**
+ * Where a question waits: `first` for the questions answers raise (follow-ups), `listed` for the
+ * name lists, `last` for the guesses below names found (a deep scan), asked once the lists are.
+ */
+export type Lane = 'first' | 'listed' | 'last';
+
+/**
  * The questions a scan has still to ask, each (name, type) once. Follow-ups, the questions an
  * answer raises, go ahead of the listed names: the chains they start (a mail server's address, the
  * include of an include, a delegation) then finish while the long lists are still being asked,
  * instead of adding round trips at the end. A live source for ../flow/pool.ts: it grows while it drains.
  */
 export class QueryQueue implements Iterable<Query> {
-  private readonly followUps: Query[] = [];
-  private readonly listed: Query[] = [];
+  private readonly lanes: Record<Lane, Query[]> = { first: [], listed: [], last: [] };
   /** Every query ever added, by key: a query is asked once, whichever lane it came in by. */
   private readonly added = new Map<string, Query>();
   private readonly names = new Set<string>();
   private readonly taken = new Set<string>();
   private readonly promoted = new Set<string>();
+  /** Per name, its questions added and not yet settled. */
+  private readonly open = new Map<string, number>();
 
-  /** Adds the queries not added before and returns them; `followUp` puts them (or a listed one still waiting) first. */
-  add(queries: Query[], followUp = false): Query[] {
+  /**
+   * Adds the queries not added before and returns them; `first` (or `true`) puts them, or a query
+   * still waiting in another lane, ahead of the rest.
+   */
+  add(queries: Query[], lane: Lane | boolean = 'listed'): Query[] {
+    const to: Lane = lane === true ? 'first' : lane === false ? 'listed' : lane;
     const fresh: Query[] = [];
     for (const q of queries) {
       const k = key(q.name, q.type);
@@ -24,11 +35,12 @@ export class QueryQueue implements Iterable<Query> {
       if (earlier === undefined) {
         this.added.set(k, q);
         this.names.add(q.name);
-        (followUp ? this.followUps : this.listed).push(q);
+        this.open.set(q.name, (this.open.get(q.name) ?? 0) + 1);
+        this.lanes[to].push(q);
         fresh.push(q);
-      } else if (followUp && !this.taken.has(k) && !this.promoted.has(k)) {
+      } else if (to === 'first' && !this.taken.has(k) && !this.promoted.has(k)) {
         this.promoted.add(k);
-        this.followUps.push(earlier);
+        this.lanes.first.push(earlier);
       }
     }
     return fresh;
@@ -43,9 +55,30 @@ export class QueryQueue implements Iterable<Query> {
     return this.names.has(name);
   }
 
+  /** Questions about `name` added and not settled (asked and answered, failed, or dropped). */
+  unsettled(name: string): number {
+    return this.open.get(name) ?? 0;
+  }
+
+  /** One question about `name` settled. */
+  settled(name: string): void {
+    const left = (this.open.get(name) ?? 1) - 1;
+    if (left > 0) this.open.set(name, left);
+    else this.open.delete(name);
+  }
+
+  /** Questions waiting, not taken yet. */
+  get waiting(): number {
+    return this.lanes.first.length + this.lanes.listed.length + this.lanes.last.length;
+  }
+
+  waitingIn(lane: Lane): number {
+    return this.lanes[lane].length;
+  }
+
   /** The next query to ask, or undefined while none is waiting (more may be added later). */
   take(): Query | undefined {
-    for (const lane of [this.followUps, this.listed]) {
+    for (const lane of [this.lanes.first, this.lanes.listed, this.lanes.last]) {
       for (let q = lane.shift(); q !== undefined; q = lane.shift()) {
         const k = key(q.name, q.type);
         if (this.taken.has(k)) continue; // a promoted query, asked from the other lane already

@@ -6,11 +6,12 @@ import { Findings } from './findings';
 import { foundLine } from './messages';
 import { pool, type Settled } from '../flow/pool';
 import type { Query } from './query';
-import { QueryQueue } from './query-queue';
+import { QueryQueue, type Lane } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
 import type { DnsReply } from '../dns/message';
 import { Aimd, type AimdLimits } from '../flow/aimd';
 import type { TransferLimits } from '../providers/axfr/transfer';
+import type { QueryPace } from '../flow/query-pace';
 
 export interface ScanOptions {
   signal: AbortSignal;
@@ -27,6 +28,12 @@ export interface ScanOptions {
   proxy?: DohClientOptions['proxy'];
   /** A scan that asks for a zone transfer first: the server to ask instead of the zone's own (DNSFERRY_TRANSFER_NS), and the transfer's limits. */
   transfer?: { override: { host: string; port: number } | null } & TransferLimits;
+  /** The most questions the scan may ask (retries not counted); without it, no limit. */
+  maxQuestions?: number;
+  /** The resolver's pace, shared by the scans that ask it (./resolver-pace.ts); without it, no pace. */
+  pace?: QueryPace;
+  /** Where a deep scan asks for names seen in certificate logs (DNSFERRY_CT_URL) and the outbound fetch; without it, not asked. */
+  certificates?: { url: string; fetch: typeof fetch; deadlineMs?: number };
 }
 
 /**
@@ -63,15 +70,20 @@ export class QueryRunner {
   /** Queries not made or not answered because the time limit struck. */
   unasked = 0;
   overBudget = false;
+  /** Questions taken from the queue to be asked. */
+  asked = 0;
+  readonly maxQuestions: number;
   private readonly client: DohClient;
   private readonly window: Aimd;
   private readonly fixed: number | undefined;
   /** Every query listens to this one: the client going away, or the scan's time limit. */
   private readonly stop = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly signal: AbortSignal;
+  /** The scan's own signal (the client going away). */
+  readonly signal: AbortSignal;
   private readonly onAbort = () => this.stop.abort(this.signal.reason);
   private readonly queue = new QueryQueue();
+  private readonly pace: QueryPace | undefined;
   /** What the resolver speaks, once an answer told. */
   private spoken: string | undefined;
 
@@ -83,6 +95,8 @@ export class QueryRunner {
     const fixed = this.fixed;
     this.window = new Aimd(fixed !== undefined ? { initial: fixed, min: fixed, max: fixed } : HTTP2_WINDOW);
     this.budgetMs = options.budgetMs ?? SCAN_DEFAULTS.budgetMs;
+    this.maxQuestions = options.maxQuestions ?? Number.POSITIVE_INFINITY;
+    this.pace = options.pace;
     this.client = createDohClient(dohUrl, {
       timeoutMs: options.timeoutMs ?? SCAN_DEFAULTS.timeoutMs,
       retries: options.retries ?? SCAN_DEFAULTS.retries,
@@ -126,25 +140,62 @@ export class QueryRunner {
   }
 
   /** Adds questions to ask (each once; see ./query-queue.ts); returns those not added before. */
-  enqueue(queries: Query[], followUp = false): Query[] {
-    return this.queue.add(queries, followUp);
+  enqueue(queries: Query[], lane: Lane | boolean = false): Query[] {
+    return this.queue.add(queries, lane);
+  }
+
+  /** Whether a question was queued (asked or not). */
+  queued(name: string, type: Query['type']): boolean {
+    return this.queue.has(name, type);
+  }
+
+  /** Questions about `name` not settled yet. */
+  unsettled(name: string): number {
+    return this.queue.unsettled(name);
+  }
+
+  /** Questions of the name lists still waiting. */
+  get listedWaiting(): number {
+    return this.queue.waitingIn('listed');
+  }
+
+  /** Questions queued and never asked, because the scan reached its limit of questions. */
+  get dropped(): number {
+    return this.queue.waiting;
+  }
+
+  /** Whether the scan asked as many questions as it may. */
+  get full(): boolean {
+    return this.asked >= this.maxQuestions;
   }
 
   /**
    * Asks the queued questions, and those added while it runs, until none is left; yields an info
    * event per new finding and per failure. `after` sees each question once it settled, answered or
-   * not, and may add follow-ups; the events it returns are yielded.
+   * not, and may add follow-ups; the events it returns are yielded. Once the scan asked
+   * `maxQuestions`, the questions still queued are not asked.
    */
-  async *run(after?: (q: Query) => Iterable<ScanEvent>): AsyncGenerator<ScanEvent> {
+  async *run(after?: (q: Query, reply: DnsReply | undefined) => Iterable<ScanEvent>): AsyncGenerator<ScanEvent> {
+    const capped: Iterable<Query> = {
+      [Symbol.iterator]: () => ({
+        next: () => {
+          const q = this.full ? undefined : this.queue.take();
+          if (q === undefined) return { done: true, value: undefined };
+          this.asked++;
+          return { done: false, value: q };
+        },
+      }),
+    };
     const outcomes = pool(
-      this.queue,
+      capped,
       () => this.inFlight(),
       (q) => this.ask(q),
     );
     for await (const outcome of outcomes) {
       if (this.signal.aborted) return;
+      this.queue.settled(outcome.item.name);
       yield* this.absorb(outcome);
-      if (after) yield* after(outcome.item);
+      if (after) yield* after(outcome.item, outcome.ok ? outcome.value : undefined);
     }
   }
 
@@ -190,9 +241,10 @@ export class QueryRunner {
   private async ask(q: Query): Promise<DnsReply> {
     const signal = this.stop.signal;
     if (signal.aborted) throw signal.reason;
+    if (this.pace) await this.pace.take(signal);
     const ticket = this.window.sent();
     try {
-      const reply = await this.client.query(fqdn(q.name, this.findings.zone), q.type, signal);
+      const reply = await this.client.query(fqdn(q.name, this.findings.zone), q.type, signal, q.dnssec ? { dnssec: true } : undefined);
       this.window.ok();
       // the client falls back to HTTP/1.1 for good when HTTP/2 fails before it ever worked
       if (this.spoken !== 'HTTP/2') this.spoken = this.client.protocol;

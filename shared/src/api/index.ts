@@ -2,6 +2,7 @@ export * from './target-validate';
 export * from './source-validate';
 export * from './source-zones';
 export * from './scan';
+export * from './scan-coverage';
 export * from './axfr';
 export * from './account-source';
 export * from './migrate';

@@ -22,6 +22,23 @@ async function closedPort(): Promise<number> {
 }
 
 describe('dnsferry scan', () => {
+  it('--quick scans quickly, --name asks for names no list holds, and a bad name is a usage error naming it', async () => {
+    const env = { DNSFERRY_DOH_URL: dohEndpoints().httpUrl };
+    const run = await t.stack.run(['scan', 'dnsferry.test', '--quick', '--name', 'hidden-host', '--name', 'deep.private,api'], { env });
+    expect(run.code).toBe(0);
+    const done = lines(run.stdout)
+      .map((l) => ScanEventSchema.parse(l))
+      .at(-1);
+    if (done?.type !== 'done') throw new Error('no done');
+    expect(done.coverage?.depth).toBe('quick');
+    // dnsferry.test.zone: hidden-host and deep.private are in no list; api is, and was given first
+    expect(done.subdomainsFound).toEqual(expect.arrayContaining(['hidden-host', 'deep.private']));
+    expect(done.coverage?.methods.given).toBe(3);
+    const bad = await t.stack.run(['scan', 'dnsferry.test', '--name', 'www.elsewhere.example.'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"www.elsewhere.example." is not inside dnsferry.test');
+  });
+
   it('streams the scan events through DNSFERRY_DOH_URL, and --out feeds migrate --records', async () => {
     const env = { DNSFERRY_DOH_URL: dohEndpoints().httpUrl };
     const run = await t.stack.run(['scan', 'Café.test', '--out', 'cafe.json'], { env });
@@ -30,6 +47,8 @@ describe('dnsferry scan', () => {
     const done = events.at(-1);
     if (done?.type !== 'done') throw new Error('no done');
     expect(done.records.map(key).sort()).toEqual(CAFE_TEST_RECORDS.map(key).sort());
+    // deep unless told otherwise, as the popup scans
+    expect(done.coverage?.depth).toBe('deep');
     expect(run.stderr).toContain('records written to cafe.json (dnsferry migrate xn--caf-dma.test --records cafe.json)');
     const saved = JSON.parse(readFileSync(join(t.stack.dir, 'cafe.json'), 'utf8')) as { records: unknown[] };
     expect(saved.records.map(key).sort()).toEqual(CAFE_TEST_RECORDS.map(key).sort());

@@ -83,6 +83,44 @@ describe('POST /api/dns/scan', () => {
     expect(res.json()).toMatchObject({ success: false, error: { code: 'invalid_request', field: 'domain' } });
   });
 
+  it('answers 400 naming the field for a bad depth or a bad name given, before any question is asked', async () => {
+    const cases: Array<[unknown, string, RegExp]> = [
+      [{ domain: 'dnsferry.test', depth: 'thorough' }, 'depth', /depth is "quick" or "deep"/],
+      [
+        { domain: 'dnsferry.test', names: ['api', 'www.other.example.'] },
+        'names.1',
+        /"www\.other\.example\." is not inside dnsferry\.test/,
+      ],
+      [{ domain: 'dnsferry.test', names: ['*.dev'] }, 'names.0', /holds a \*/],
+      [{ domain: 'dnsferry.test', names: ['a b'] }, 'names.0', /is not a host name/],
+      [{ domain: 'dnsferry.test', names: ['x'.repeat(301)] }, 'names.0', /at most 253 characters/],
+      [{ domain: 'dnsferry.test', names: Array.from({ length: 1001 }, (_, i) => `h${i}`) }, 'names', /at most 1000 names/],
+      [{ domain: 'dnsferry.test', names: 'api' }, 'names', /names is a list of host names/],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: payload as object });
+      expect(res.statusCode, field).toBe(400);
+      const body = res.json<{ error: { field: string; message: string } }>();
+      expect(body.error.field).toBe(field);
+      expect(body.error.message).toMatch(message);
+    }
+  });
+
+  it('probes the names given, relative or absolute, like any name it guesses', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dns/scan',
+      payload: { domain: 'dnsferry.test', names: ['hidden-host', 'deep.private.dnsferry.test.'] },
+    });
+    const done = parseLines(res.payload).at(-1);
+    if (done?.type !== 'done') throw new Error('no done');
+    // dnsferry.test.zone: names no list holds, found only because they were given
+    expect(
+      done.records.filter((r) => r.name === 'hidden-host' || r.name === 'deep.private').map((r) => `${r.name} ${r.type} ${r.content}`),
+    ).toEqual(['deep.private TXT "not guessable"', 'hidden-host A 192.0.2.66']);
+    expect(done.coverage?.methods.given).toBe(2);
+  });
+
   it('answers 400 for a body that is not a JSON object, 415 for one that is not JSON', async () => {
     const arr = await app.inject({ method: 'POST', url: '/api/dns/scan', payload: ['example.com'] });
     expect(arr.statusCode).toBe(400);

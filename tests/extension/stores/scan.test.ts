@@ -19,4 +19,34 @@ describe('scan store', () => {
     expect(scan.start('example.com')).toBe(true);
     expect(sent.map((c) => c.type === 'scan:start' && c.transfer)).toEqual([undefined, true]);
   });
+
+  it('scans deep unless the box is cleared, and asks for the names typed and those the tab showed', () => {
+    const sent: Command[] = [];
+    const scan = useScanStore();
+    scan.attach({ send: (cmd) => sent.push(cmd), onUpdate: () => () => undefined, close: () => undefined });
+    scan.tabUrls = ['https://shop.example.com/cart', 'https://cdn.example.com/a.js', 'https://example.com/', 'https://other.example/x'];
+    scan.domain = 'example.com';
+    expect(scan.fromTab).toEqual(['cdn', 'shop']);
+    scan.extraNames = 'vpn-gw, s2048._domainkey\napi.eu.example.com.';
+    expect(scan.start('example.com')).toBe(true);
+    scan.deep = false;
+    scan.extraNames = '';
+    scan.tabUrls = [];
+    expect(scan.start('example.com')).toBe(true);
+    const starts = sent.filter((c) => c.type === 'scan:start');
+    expect(starts.map((c) => [c.depth, c.names])).toEqual([
+      ['deep', ['vpn-gw', 's2048._domainkey', 'api.eu', 'cdn', 'shop']],
+      ['quick', undefined],
+    ]);
+  });
+
+  it('refuses a typed name it cannot ask, naming it, and sends nothing', () => {
+    const sent: Command[] = [];
+    const scan = useScanStore();
+    scan.attach({ send: (cmd) => sent.push(cmd), onUpdate: () => () => undefined, close: () => undefined });
+    scan.extraNames = 'www www.other.example.';
+    expect(scan.start('example.com')).toBe(false);
+    expect(scan.inputError).toBe('Names you know: "www.other.example." is not inside example.com.');
+    expect(sent).toEqual([]);
+  });
 });

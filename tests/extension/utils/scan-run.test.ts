@@ -115,7 +115,7 @@ describe('runScan', () => {
     ];
     const fetch = companionFetch({ '/api/dns/scan': () => ndjson(lines(said)) });
     const { ctx, updates } = runContext(fetch);
-    await runScan(ctx, emptySlot(), URL_, domain, true);
+    await runScan(ctx, emptySlot(), URL_, domain, { transfer: true });
     expect(fetch.calls.find((c) => c.url.endsWith('/api/dns/scan'))?.body).toEqual({ domain, transfer: true });
     const last = jobsOf(updates).at(-1);
     expect(last?.lines).toEqual([{ type: 'info', message: 'No zone transfer: ns1.example.com refused it' }]);

@@ -9,6 +9,10 @@
  *
  * Ports are random free loopback ports, so parallel runs do not clash. unbound refuses every name
  * outside its zones and may not send a query anywhere, so nothing leaves loopback.
+ *
+ * With `stubs`, unbound is also a resolver for other zones, served by another server on loopback
+ * (BIND's named): it asks that server, caches and, given the zone's trust anchor, validates, as a
+ * public resolver does; its queries may go to 127.0.0.0/8 only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -22,6 +26,16 @@ export interface ServedZone {
   name: string;
   text: string;
 }
+
+/** A zone another server on loopback serves, which unbound resolves (and validates, with a trust anchor: a DS or DNSKEY line). */
+export interface StubZone {
+  name: string;
+  port: number;
+  trustAnchor?: string;
+}
+
+/** Every IPv4 address but 127.0.0.0/8, which unbound may not ask (the stub zones' servers are on loopback). */
+const OFF_LOOPBACK = ['0.0.0.0/2', '64.0.0.0/3', '96.0.0.0/4', '112.0.0.0/5', '120.0.0.0/6', '124.0.0.0/7', '126.0.0.0/8', '128.0.0.0/1'];
 
 /** Config templates; startDohServer fills in the {{...}} placeholders. */
 const TEMPLATES = {
@@ -46,13 +60,14 @@ server:
     tls-service-key: "{{RUN}}/server.key"
     tls-service-pem: "{{RUN}}/server.pem"
     access-control: 127.0.0.0/8 allow
-    module-config: "iterator"
+    module-config: "{{MODULES}}"
     # Never recurse: a name outside the test zones is REFUSED, so no query leaves loopback.
     local-zone: "." refuse
-    do-not-query-address: 0.0.0.0/0
+{{DO_NOT_QUERY}}
     do-not-query-address: ::/0
 {{LOCAL_ZONES}}
 {{AUTH_ZONES}}
+{{STUB_ZONES}}
 `,
   dnsdist: `-- dnsdist (Debian 12: 1.7) as the DoH front end (RFC 8484), forwarding to unbound on loopback.
 setSecurityPollSuffix("")   -- no security-status lookup: it would leave the machine
@@ -80,7 +95,7 @@ export interface DohServer extends DohEndpoints {
 
 const BINARIES = ['unbound', 'unbound-checkconf', 'dnsdist', 'openssl'];
 
-export async function startDohServer(zones: ServedZone[]): Promise<DohServer> {
+export async function startDohServer(zones: ServedZone[], stubs: StubZone[] = []): Promise<DohServer> {
   const absent = BINARIES.filter((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0);
   if (absent.length > 0) {
     throw new Error(`a local DNS-over-HTTPS server needs ${absent.join(', ')}: apt-get install -y unbound dnsdist openssl (.ci/run does)`);
@@ -101,13 +116,28 @@ export async function startDohServer(zones: ServedZone[]): Promise<DohServer> {
     makeCertificates(runDir);
     const vars: Record<string, string> = {
       RUN: runDir,
-      ZONE: zones[0]?.name ?? '',
+      ZONE: zones[0]?.name ?? stubs[0]?.name ?? '',
       DNS_PORT: String(dnsPort),
       H2_PORT: String(h2Port),
       HTTPS_PORT: String(httpsPort),
       HTTP_PORT: String(httpPort),
       // unbound blocks the reserved .test TLD by default; each zone gets its own local-zone
-      LOCAL_ZONES: zones.map((z) => `    local-zone: "${z.name}." transparent`).join('\n'),
+      LOCAL_ZONES: [...zones, ...stubs].map((z) => `    local-zone: "${z.name}." transparent`).join('\n'),
+      MODULES: stubs.some((z) => z.trustAnchor) ? 'validator iterator' : 'iterator',
+      DO_NOT_QUERY:
+        stubs.length === 0
+          ? '    do-not-query-address: 0.0.0.0/0'
+          : ['    do-not-query-localhost: no', ...OFF_LOOPBACK.map((a) => `    do-not-query-address: ${a}`)].join('\n'),
+      STUB_ZONES: stubs
+        .map((z) =>
+          [
+            ...(z.trustAnchor ? [`server:\n    trust-anchor: "${z.trustAnchor.replace(/\s+/g, ' ').trim()}"`] : []),
+            'stub-zone:',
+            `    name: "${z.name}."`,
+            `    stub-addr: 127.0.0.1@${z.port}`,
+          ].join('\n'),
+        )
+        .join('\n'),
       AUTH_ZONES: zones
         .map(({ name: z, text }) => {
           writeFileSync(join(runDir, `${z}.zone`), text);
@@ -132,10 +162,10 @@ export async function startDohServer(zones: ServedZone[]): Promise<DohServer> {
     if (check.status !== 0) throw new Error(`unbound-checkconf: ${check.stderr || check.stdout}`);
 
     children.push(daemon(runDir, 'unbound', ['-d', '-c', join(runDir, 'unbound.conf')]));
-    await waitFor('unbound', children[0], () => udpSoaAnswers(dnsPort, zones[0]?.name ?? ''));
+    await waitFor('unbound', children[0], () => udpSoaAnswers(dnsPort, vars.ZONE ?? ''));
     children.push(daemon(runDir, 'dnsdist', ['--supervised', '--disable-syslog', '-C', join(runDir, 'dnsdist.conf')]));
     const httpUrl = `http://127.0.0.1:${httpPort}/dns-query`;
-    await waitFor('dnsdist', children[1], () => dohSoaAnswers(httpUrl, zones[0]?.name ?? ''));
+    await waitFor('dnsdist', children[1], () => dohSoaAnswers(httpUrl, vars.ZONE ?? ''));
 
     return {
       httpsUrl: `https://127.0.0.1:${httpsPort}/dns-query`,

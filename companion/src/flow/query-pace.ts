@@ -1,8 +1,9 @@
 /**
- * How fast one cutover check may ask the target's name servers: at most `perSecond` queries a second,
- * in bursts of at most `burst` (a token bucket). The number of queries is bounded by the request's
- * record limit; this bounds their rate, so a body of 100,000 names cannot turn the companion into a
- * flood of thousands of queries a second at someone's name servers (DNSFERRY_CUTOVER_QPS).
+ * How fast queries may go to a DNS server: at most `perSecond` a second, in bursts of at most `burst`
+ * (a token bucket). One cutover check asks the target's name servers through one
+ * (DNSFERRY_CUTOVER_QPS), so a body of 100,000 names cannot turn the companion into a flood of
+ * thousands of queries a second at someone's name servers; the scans share one per resolver
+ * (DNSFERRY_SCAN_QPS, ../scan/resolver-pace.ts).
  */
 export class QueryPace {
   private tokens: number;

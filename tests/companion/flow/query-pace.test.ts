@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryPace } from '@dnsferry/companion/cutover/query-pace';
+import { QueryPace } from '@dnsferry/companion/flow/query-pace';
 
 /** A clock that only moves when the pace sleeps on it. */
 function manualClock() {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dnsPacket from 'dns-packet';
+import { ScanEventSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
+import { scanDomain, type ScanOptions } from '@dnsferry/companion/scan/scanner';
+import { startNamedStack, type NamedStack } from '../../support/dns/named-stack';
+import { ZQ_SUB_WALK_TEST } from '../../support/dns/child-zones';
+
+type Done = Extract<ScanEvent, { type: 'done' }>;
+
+function show(r: DnsRecord): string {
+  const pre =
+    r.type === 'SRV' ? `${r.priority} ${r.weight} ${r.port} ` : 'priority' in r && r.priority !== undefined ? `${r.priority} ` : '';
+  return `${r.name} ${r.type} ${pre}${r.content}`;
+}
+
+function countingFetch(asked: string[]): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const q = dnsPacket.decode(Buffer.from(url.searchParams.get('dns') ?? '', 'base64url')).questions?.[0];
+    if (q) asked.push(`${q.name.toLowerCase()} ${q.type}`);
+    return fetch(input, init);
+  };
+}
+
+async function scan(domain: string, options: Partial<ScanOptions> = {}): Promise<{ events: ScanEvent[]; done: Done }> {
+  const events: ScanEvent[] = [];
+  const signal = new AbortController().signal;
+  for await (const e of scanDomain({ domain, dohUrl: stack.doh.httpUrl, depth: 'deep' }, { signal, budgetMs: 600_000, ...options })) {
+    events.push(ScanEventSchema.parse(e));
+  }
+  const done = events.at(-1);
+  if (done?.type !== 'done') throw new Error('the scan did not end with done');
+  return { events, done };
+}
+
+let stack: NamedStack;
+beforeAll(async () => {
+  stack = await startNamedStack([
+    { name: 'zq-sub.walk.test', text: ZQ_SUB_WALK_TEST, sign: 'nsec' },
+    { name: 'walk.test', sign: 'nsec' },
+    { name: 'hashed.test', sign: 'nsec3' },
+  ]);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a zone signed with NSEC (dnssec-signzone, served by named, validated by unbound)', () => {
+  let result: { events: ScanEvent[]; done: Done };
+  const asked: string[] = [];
+  beforeAll(async () => {
+    result = await scan('walk.test', { protocol: 'http1', fetch: countingFetch(asked) });
+  });
+
+  it('lists every name of the zone by following its chain, names no list holds among them', () => {
+    // walk.test.zone, less its SOA and apex NS (the target's own) and the glue below zq-sub (the child's);
+    // the DS is the child's key's, made when the test signs it, so only its form is known here
+    const records = result.done.records.map(show);
+    const ds = records.filter((r) => r.startsWith('zq-sub DS '));
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatch(/^zq-sub DS \d+ 13 2 [0-9A-F]{64}$/);
+    expect(records.filter((r) => !r.startsWith('zq-sub DS ')).sort()).toEqual(
+      [
+        '@ A 192.0.2.1',
+        '@ MX 10 zq-mx.walk.test',
+        'ns1 A 192.0.2.53',
+        'zq-mx A 192.0.2.25',
+        'zq-internal-7 A 192.0.2.7',
+        'zq-internal-7 AAAA 2001:db8::7',
+        'zq-internal-7 SSHFP 4 2 9F8E7D6C5B4A39281706F5E4D3C2B1A09F8E7D6C5B4A39281706F5E4D3C2B1A0',
+        'kx9-builder TXT "only the walk finds this"',
+        'unguessable-sel._domainkey TXT "v=DKIM1; p=MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"',
+        '_zz-svc._tcp SRV 0 0 443 zq-internal-7.walk.test',
+        'zq-sub NS ns1.zq-sub.walk.test',
+        'zz-last TXT "the chain\'s last name before the apex"',
+      ].sort(),
+    );
+  });
+
+  it('says the chain was followed all round, counts the names as walked, and guesses nothing', () => {
+    const coverage = result.done.coverage;
+    expect(coverage?.signed).toBe('nsec');
+    expect(coverage?.walk).toBe('complete');
+    // _zz-svc._tcp, kx9-builder, ns1, unguessable-sel._domainkey, zq-internal-7, zq-mx, zq-sub, zz-last
+    expect(coverage?.methods.walked).toBe(8);
+    expect(coverage?.methods.guessed).toBe(0);
+    expect(coverage?.hints).toEqual([]);
+    // no wordlist: a name only the list holds is never asked
+    expect(asked.some((q) => q.startsWith('jenkins.'))).toBe(false);
+    expect(result.events.some((e) => e.type === 'info' && /followed all round: 8 names/.test(e.message))).toBe(true);
+  });
+
+  it('asks each name for the types its NSEC lists (SSHFP at zq-internal-7), and steps over the delegation', () => {
+    expect(asked).toContain('zq-internal-7.walk.test SSHFP');
+    expect(asked).not.toContain('kx9-builder.walk.test A');
+    // the child's own names are not the parent's
+    expect(result.done.records.some((r) => r.name === 'www.zq-sub')).toBe(false);
+  });
+});
+
+describe('a zone signed with NSEC3', () => {
+  it('says its names are hashed, walks nothing, and finds only what it guesses', async () => {
+    const { events, done } = await scan('hashed.test');
+    expect(done.coverage?.signed).toBe('nsec3');
+    expect(done.coverage?.walk).toBe('none');
+    expect(done.coverage?.methods.walked).toBe(0);
+    expect(done.records.map(show).sort()).toEqual(['@ A 192.0.2.1', 'ns1 A 192.0.2.53', 'www A 192.0.2.1']);
+    expect(events.some((e) => e.type === 'info' && /signed with NSEC3: its names are hashed/.test(e.message))).toBe(true);
+  });
+});
+
+describe('a quick scan', () => {
+  it('says how the zone is signed, without walking it', async () => {
+    const events: ScanEvent[] = [];
+    for await (const e of scanDomain(
+      { domain: 'walk.test', dohUrl: stack.doh.httpUrl },
+      { signal: new AbortController().signal, budgetMs: 600_000 },
+    )) {
+      events.push(e);
+    }
+    const done = events.at(-1) as Done;
+    expect(done.coverage?.depth).toBe('quick');
+    expect(done.coverage?.signed).toBe('nsec');
+    expect(done.coverage?.walk).toBe('none');
+    expect(done.records.some((r) => r.name === 'kx9-builder')).toBe(false);
+  });
+});
