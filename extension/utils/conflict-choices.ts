@@ -8,13 +8,16 @@ import { MAX_RRSET_CHOICES, RRsetChoiceSchema, type Conflict, type RRsetAction, 
 /** `keep-target`: the target's records stay; `replace`: the source's answer; `keep-both`: both answer. */
 export type ConflictChoice = 'keep-target' | 'replace' | 'keep-both';
 
+/** What the dry run told of an RRset's two sides (a conflict's `source`, `target`, `bothRefused`). */
+type ConflictSides = Readonly<Pick<Conflict, 'bothRefused'>> & { readonly source: readonly string[]; readonly target: readonly string[] };
+
 const ACTION: Record<ConflictChoice, RRsetAction> = { 'keep-target': 'keep', replace: 'replace', 'keep-both': 'add' };
 
 /** The request's word for a choice. */
 export const actionOf = (choice: ConflictChoice): RRsetAction => ACTION[choice];
 
 /** Why the choice cannot be carried out at this RRset (keeping both would break a rule), or null. */
-export function refusalOf(c: Pick<Conflict, 'bothRefused'>, choice: ConflictChoice): string | null {
+export function refusalOf(c: ConflictSides, choice: ConflictChoice): string | null {
   return choice === 'keep-both' && c.bothRefused ? c.bothRefused : null;
 }
 
@@ -23,10 +26,10 @@ export function refusalOf(c: Pick<Conflict, 'bothRefused'>, choice: ConflictChoi
  * both (nothing that cannot be carried out: the run would refuse the source's record that breaks a
  * rule, and the review holds the run back until another choice is made).
  */
-export function answersOf(c: Pick<Conflict, 'source' | 'target' | 'bothRefused'>, choice: ConflictChoice): string[] {
-  if (choice === 'keep-target') return c.target;
-  if (choice === 'replace') return c.source;
-  if (refusalOf(c, choice)) return c.target;
+export function answersOf(c: ConflictSides, choice: ConflictChoice): string[] {
+  if (choice === 'keep-target') return [...c.target];
+  if (choice === 'replace') return [...c.source];
+  if (refusalOf(c, choice)) return [...c.target];
   return [...new Set([...c.target, ...c.source])];
 }
 

@@ -102,12 +102,13 @@ describe('ReviewPanel', () => {
           rows: [a!.key],
           choice: 'keep-both',
           answers: ['10.0.0.0'],
+          refused: null,
         },
       ],
       mirror: false,
-      mixed: false,
       prune: null,
       force: false,
+      blocked: [],
     };
     const w = mount(ReviewPanel, {
       props: { zones: [z], excluded: new Set<string>(), outcomes, dryRun: null, dryRunStatus: null, ends: new Map([[z.name, end]]) },
