@@ -2,7 +2,7 @@ import { CutoverRequestSchema, type CutoverEvent, type CutoverZoneReport } from 
 import { cutoverCheck } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { parseBody } from '../http/parse';
-import { recordsSent, withinLimits } from '../routes/limits';
+import { recordsSent, withinLimits } from '../operations/limits';
 import { createDohClient } from '../dns/doh-client';
 import { sourceFor } from '../providers/from-request';
 import { TARGET } from '../providers/index';

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { MigrateRequestSchema } from '@dnsferry/shared';
 import { migrate } from '../engine/migrate';
 import { parseBody } from '../http/parse';
-import { recordsSent, withinLimits } from '../routes/limits';
+import { recordsSent, withinLimits } from '../operations/limits';
 import { sourceFor } from '../providers/from-request';
 import { TARGET } from '../providers/index';
 import { parseCommand } from './args';

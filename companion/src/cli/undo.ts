@@ -1,7 +1,7 @@
 import { UndoRequestSchema, undoSteps } from '@dnsferry/shared';
 import { undo } from '../engine/undo';
 import { parseBody } from '../http/parse';
-import { withinLimits } from '../routes/limits';
+import { withinLimits } from '../operations/limits';
 import { TARGET } from '../providers/index';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
