@@ -66,6 +66,13 @@ const boundaries = [
     message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, operations/, app.ts).',
   },
   {
+    // The command line is the other front door: it builds a body and calls the operations table, as the
+    // HTTP app does, so it gets the same limits, adapters and fair share.
+    target: 'companion/src/cli/**',
+    from: ['companion/src/engine', 'companion/src/providers', 'companion/src/scan', 'companion/src/cutover', 'companion/src/dns'],
+    message: 'A command builds the endpoint’s body and calls its entry in operations/, never the engine or a provider itself.',
+  },
+  {
     // One table that both front doors call: it knows neither of them.
     target: 'companion/src/operations/**',
     from: ['companion/src/http', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
