@@ -69,8 +69,16 @@ const boundaries = [
     // The command line is the other front door: it builds a body and calls the operations table, as the
     // HTTP app does, so it gets the same limits, adapters and fair share.
     target: 'companion/src/cli/**',
-    from: ['companion/src/engine', 'companion/src/providers', 'companion/src/scan', 'companion/src/cutover', 'companion/src/dns'],
-    message: 'A command builds the endpoint’s body and calls its entry in operations/, never the engine or a provider itself.',
+    from: [
+      'companion/src/engine',
+      'companion/src/providers',
+      'companion/src/scan',
+      'companion/src/cutover',
+      'companion/src/dns',
+      'companion/src/http',
+    ],
+    message:
+      'A command builds the endpoint’s body and calls its entry in operations/, never the engine, a provider or the HTTP app itself.',
   },
   {
     // One table that both front doors call: it knows neither of them.

@@ -1,5 +1,5 @@
 import { API, type TargetValidateResponse } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { targetValidate } from '../operations/target-validate';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

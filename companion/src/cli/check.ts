@@ -1,5 +1,5 @@
 import { API, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { cutoverCheck } from '../operations/cutover-check';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { API } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { migrate } from '../operations/migrate';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { liveArea } from './live-area';
 import { API, coverageSentences, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { scan } from '../operations/scan';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -1,6 +1,6 @@
 import { API, TargetAccountIdSchema, type TargetAccount, type TargetValidateResponse } from '@dnsferry/shared';
 import { UpstreamError } from '../errors';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { targetValidate } from '../operations/target-validate';
 import { asUsage } from './as-usage';
 import { CliError, EXIT, usageError } from './exit-codes';

@@ -1,5 +1,5 @@
 import { API } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { undo } from '../operations/undo';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

@@ -1,5 +1,5 @@
 import { API, SubscriptionIdSchema } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
+import { parseBody } from '../operations/parse';
 import { sourceZones } from '../operations/source-zones';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';

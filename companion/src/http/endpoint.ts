@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@dnsferry/shared';
-import { parseBodySliced } from './parse';
+import { parseBodySliced } from '../operations/parse';
 import { BODIES } from './json-body';
 import { eventLoop } from '../flow/fair-share';
 import { clientGone } from './client-gone';
