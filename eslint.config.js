@@ -38,8 +38,8 @@ const boundaries = [
   },
   {
     target: 'companion/src/engine/**',
-    from: ['companion/src/http', 'companion/src/upstream', 'companion/src/routes', 'companion/src/app.ts', 'companion/src/server.ts'],
-    message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+    from: ['companion/src/http', 'companion/src/upstream', 'companion/src/operations', 'companion/src/app.ts', 'companion/src/server.ts'],
+    message: 'The engine knows no HTTP: it yields events; the operations hand them to http/ (or the command line) to send.',
   },
   {
     // The engine talks to a source and a target through its ports (engine/ports.ts), never to a provider.
@@ -50,7 +50,7 @@ const boundaries = [
   {
     // A provider reaches its service; whoever calls it (the server, the command line) is above it.
     target: 'companion/src/providers/**',
-    from: ['companion/src/http', 'companion/src/routes', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
+    from: ['companion/src/http', 'companion/src/operations', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
     message: 'A provider knows nothing of the server or the command line that call it.',
   },
   {
@@ -62,13 +62,34 @@ const boundaries = [
   {
     // Outbound clients know nothing of the server that serves the extension.
     target: 'companion/src/upstream/**',
-    from: ['companion/src/http', 'companion/src/routes', 'companion/src/app.ts'],
-    message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, routes/, app.ts).',
+    from: ['companion/src/http', 'companion/src/operations', 'companion/src/app.ts'],
+    message: 'upstream/ is the outbound side: it never reaches the inbound server (http/, operations/, app.ts).',
+  },
+  {
+    // The command line is the other front door: it builds a body and calls the operations table, as the
+    // HTTP app does, so it gets the same limits, adapters and fair share.
+    target: 'companion/src/cli/**',
+    from: [
+      'companion/src/engine',
+      'companion/src/providers',
+      'companion/src/scan',
+      'companion/src/cutover',
+      'companion/src/dns',
+      'companion/src/http',
+    ],
+    message:
+      'A command builds the endpoint’s body and calls its entry in operations/, never the engine, a provider or the HTTP app itself.',
+  },
+  {
+    // One table that both front doors call: it knows neither of them.
+    target: 'companion/src/operations/**',
+    from: ['companion/src/http', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
+    message: 'An operation is called by the HTTP app and the command line alike: it knows neither (no http/, cli/, app.ts).',
   },
   {
     // DNS on the wire is below the scan and the cutover check, which both ask through it.
     target: 'companion/src/dns/**',
-    from: ['companion/src/scan', 'companion/src/cutover', 'companion/src/http', 'companion/src/routes'],
+    from: ['companion/src/scan', 'companion/src/cutover', 'companion/src/http', 'companion/src/operations'],
     message: 'dns/ is the DNS wire (clients, messages): the scan and the cutover check use it, not the other way round.',
   },
 ];
@@ -168,7 +189,7 @@ export default defineConfig(
         {
           paths: ['fastify', 'undici', 'http', 'https', 'node:http', 'node:https'].map((name) => ({
             name,
-            message: 'The engine knows no HTTP: it yields events; routes and http/ send them.',
+            message: 'The engine knows no HTTP: it yields events; the operations hand them to http/ (or the command line) to send.',
           })),
           patterns: [{ group: ['fastify/*', 'undici/*', '@fastify/*'], message: 'The engine knows no HTTP.' }, PROVIDER_SDKS],
         },

@@ -1,24 +1,18 @@
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { ENDPOINTS } from '@dnsferry/shared';
+import { API, ENDPOINTS, type Api } from '@dnsferry/shared';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { registerGuard } from './http/guard';
 import { readJsonBody } from './http/json-body';
 import { createPairing } from './pairing/pairing';
 import type { CodeNotice } from './pairing/codes';
-import { registerPair } from './routes/pair';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-error';
 import { upstreamFetch } from './upstream/proxy';
 import { CREDENTIAL_FIELDS, redactorFor, scrubbedError } from './redactor';
-import { registerTargetValidate } from './routes/target-validate';
-import { registerSourceValidate } from './routes/source-validate';
-import { registerSourceZones } from './routes/source-zones';
-import { registerScan } from './routes/scan';
-import { registerMigrate } from './routes/migrate';
-import { registerUndo } from './routes/undo';
-import { registerCutoverCheck } from './routes/cutover-check';
-import type { RouteDeps } from './routes/deps';
+import { serve } from './http/endpoint';
+import { OPERATIONS } from './operations/index';
+import type { AppDeps } from './operations/operation';
 
 /** Request body fields that hold credentials; the logger never prints them (listed with the scrubber). */
 export { CREDENTIAL_FIELDS };
@@ -107,15 +101,9 @@ export function buildApp(config: Config, options: AppOptions = {}): FastifyInsta
     void reply.status(err.status).send(err.toBody());
   });
 
-  const deps: RouteDeps = { config, fetch: options.fetch ?? upstreamFetch(config.proxy) };
-  registerTargetValidate(app, deps);
-  registerSourceValidate(app, deps);
-  registerSourceZones(app, deps);
-  registerScan(app, deps);
-  registerMigrate(app, deps);
-  registerUndo(app, deps);
-  registerCutoverCheck(app, deps);
-  registerPair(app, pairing);
+  // Every endpoint of the contract's table, served from the one operations table.
+  const deps: AppDeps = { config, fetch: options.fetch ?? upstreamFetch(config.proxy), pairing };
+  for (const key of Object.keys(API) as Array<keyof Api>) serve(app, API[key], OPERATIONS[key], deps);
   return app;
 }
 

@@ -57,7 +57,7 @@ const BEHAVIOUR_FOLDERS: Record<string, string> = {
 /**
  * The source a test mirrors, or null. `x.test.ts` mirrors `x.ts` or `x.vue` at the same path under the source root,
  * or the folder `x/` when it tests the folder as a whole (tests/shared/records/types.test.ts → records/types/).
- * `x-variant.test.ts` mirrors `x` the same way: the variant names the behaviour (routes/migrate-mirror.test.ts).
+ * `x-variant.test.ts` mirrors `x` the same way: the variant names the behaviour (operations/migrate-mirror.test.ts).
  */
 function mirroredSource(test: string): string | null {
   const prefix = Object.keys(MIRRORS).find((p) => test.startsWith(p));
@@ -102,7 +102,7 @@ describe('where test files sit', () => {
 
   it('reads the rule as written', () => {
     expect(mirroredSource('tests/companion/engine/plan.test.ts')).toBe('companion/src/engine/plan.ts');
-    expect(mirroredSource('tests/companion/routes/migrate-mirror.test.ts')).toBe('companion/src/routes/migrate.ts');
+    expect(mirroredSource('tests/companion/operations/migrate-mirror.test.ts')).toBe('companion/src/operations/migrate.ts');
     expect(mirroredSource('tests/shared/records/types.test.ts')).toBe('shared/src/records/types/');
     expect(mirroredSource('tests/companion/engine/nothing-here.test.ts')).toBeNull();
     expect(mirroredSource('tests/e2e/popup.e2e.test.ts')).toBeNull();

@@ -1,7 +1,8 @@
-import type { TargetValidateResponse } from '@dnsferry/shared';
-import { TARGET } from '../providers/index';
-import type { TokenCheck } from '../providers/provider';
+import { API, type TargetValidateResponse } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { targetValidate } from '../operations/target-validate';
 import { parseCommand } from './args';
+import { asUsage } from './as-usage';
 import { cloudflareToken } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
@@ -17,15 +18,19 @@ export async function accountsCommand(rt: Runtime, args: string[]): Promise<Exit
   const { positionals } = parseCommand('accounts', args, ACCOUNTS_OPTIONS);
   if (positionals.length > 0) throw usageError('accounts takes no argument; the token comes from CLOUDFLARE_API_TOKEN');
   const token = await cloudflareToken(rt);
-  let verified: TokenCheck;
+  const accountId = rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined;
+  const body = asUsage(rt, () =>
+    parseBody(API.targetValidate.request.schema, { targetToken: token, ...(accountId ? { targetAccountId: accountId } : {}) }),
+  );
+  let answer: TargetValidateResponse;
   try {
-    verified = await TARGET.validate(rt, token, rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined, rt.signal);
+    answer = await targetValidate.run(body, rt, rt.signal);
   } catch (err) {
     throw targetFailure(rt, err);
   }
-  const { accounts, status, expiresOn } = verified;
+  const { accounts, token: check } = answer;
+  const { status, expiresOn } = check;
   if (rt.json) {
-    const answer: TargetValidateResponse = { success: true, accounts, token: { status, ...(expiresOn ? { expiresOn } : {}) } };
     rt.stdout.write(`${JSON.stringify(answer)}\n`);
     return EXIT.ok;
   }

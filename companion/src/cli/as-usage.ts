@@ -3,7 +3,7 @@ import { usageError } from './exit-codes';
 import type { Runtime } from './runtime';
 
 /**
- * Runs the checks a route runs on a body (the contract's schema, the limits, the source credentials):
+ * Runs the checks an endpoint runs on a body (the contract's schema, the operation's limits, the source credentials):
  * what they refuse with a 400 or 413 is, on the command line, a usage error (exit 2) with the same sentence.
  */
 export function asUsage<T>(rt: Runtime, check: () => T): T {

@@ -1,13 +1,9 @@
-import { CutoverRequestSchema, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
-import { cutoverCheck } from '../cutover/check';
-import { DirectDnsClient } from '../dns/direct-client';
-import { parseBody } from '../http/parse';
-import { recordsSent, withinLimits } from '../routes/limits';
-import { createDohClient } from '../dns/doh-client';
-import { sourceFor } from '../providers/from-request';
-import { TARGET } from '../providers/index';
+import { API, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { cutoverCheck } from '../operations/cutover-check';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
+import { stoppedEvents } from './event-stream';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
@@ -31,23 +27,17 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
   if (names.length === 0) throw usageError('name the zones to check: dnsferry check example.com');
   const { zones, source } = await requestSources(rt, names, v, false);
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () => {
-    const request = parseBody(CutoverRequestSchema, {
+  const body = asUsage(rt, () =>
+    parseBody(API.cutoverCheck.request.schema, {
       targetToken: login.token,
       targetAccountId: login.accountId,
       zones,
       ...(v['request-activation'] ? { requestActivation: true } : {}),
       ...source,
-    });
-    withinLimits(rt.config, request.zones, recordsSent);
-    return request;
-  });
-  const fromSource = asUsage(rt, () => sourceFor(body, rt));
-
-  // From here on, as routes/cutover-check.ts runs it.
-  const target = TARGET.cutover(rt, { token: body.targetToken, accountId: body.targetAccountId });
-  const doh = createDohClient(rt.config.dohUrl, { fetch: rt.fetch, proxy: rt.config.proxy });
-  const dns = new DirectDnsClient();
+    }),
+  );
+  // The operation /api/cutover/check runs: its limits and the source are checked before the first event.
+  const events = asUsage(rt, () => cutoverCheck.run(body, rt, rt.signal));
   const reports: CutoverZoneReport[] = [];
   let finished = false;
   const show = async (e: CutoverEvent) => {
@@ -58,22 +48,9 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
     else if (e.type !== 'done') rt.stdout.write(`  ${e.zone}  ${e.message}\n`);
   };
   try {
-    const events = cutoverCheck(
-      { zones: body.zones, requestActivation: body.requestActivation ?? false, maxRecords: rt.config.maxRecordsPerRequest },
-      { target, doh, dns, targetNs: rt.config.targetNs, ...(fromSource ? { source: fromSource } : {}) },
-      { signal: rt.signal },
-    );
     for await (const e of events) await show(e);
   } catch (err) {
-    await show({
-      type: 'info',
-      zone: '',
-      message: rt.redactor.scrub(`Check stopped: ${err instanceof Error ? err.message : String(err)}`),
-    });
-    await show({ type: 'done', results: [] });
-  } finally {
-    dns.close();
-    doh.close();
+    for (const e of stoppedEvents(rt, cutoverCheck.stopped(err))) await show(e);
   }
   if (finished && reports.length === names.length && reports.every((r) => r.ready)) return EXIT.ok;
   return rt.unreachable() ? EXIT.unreachable : EXIT.failed;

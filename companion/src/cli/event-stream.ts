@@ -4,16 +4,22 @@ import { ProgressView } from './progress';
 import { RunSummary } from './run-summary';
 import type { Runtime } from './runtime';
 
+/** The events an operation ends a failed stream with, their messages scrubbed of the command's credentials. */
+export function stoppedEvents<E extends object>(rt: Pick<Runtime, 'redactor'>, events: E[]): E[] {
+  return events.map((e) => ('message' in e && typeof e.message === 'string' ? { ...e, message: rt.redactor.scrub(e.message) } : e));
+}
+
 /**
  * Plays a migrate or undo stream out: NDJSON exactly as the API sends it (piped, or --json), or the
- * progress view on a terminal. A failure of the stream ends it as the route ends it, with an `error`
- * event and `done`, so a script reads the same lines from both.
+ * progress view on a terminal. A failure of the stream ends it as the HTTP app ends it (the operation's
+ * `stopped` events: an `error` and `done`), so a script reads the same lines from both.
  */
 export async function playStream(
   rt: Runtime,
   events: AsyncIterable<MigrateEvent>,
   opts: {
-    stopped: string;
+    /** The operation's events for a stream that failed after its first one. */
+    stopped: (err: unknown) => MigrateEvent[];
     words: { created: string; removed: string };
     /** The line above the zones' name servers on a terminal; null: not shown (an undo). */
     nameServersHeading: string | null;
@@ -25,8 +31,7 @@ export async function playStream(
     try {
       yield* events;
     } catch (err) {
-      yield { type: 'error', zone: '', message: rt.redactor.scrub(`${opts.stopped}: ${err instanceof Error ? err.message : String(err)}`) };
-      yield { type: 'done', results: [] };
+      yield* stoppedEvents(rt, opts.stopped(err));
     }
   }
   for await (const e of guarded()) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `dnsferry`: the command line over the companion's engine, in this process (no companion needed).
- * Each command builds the body its endpoint takes, checks it with the same contract and limits, and
- * runs the same event generator; only the way the events are shown differs.
+ * Each command builds the body its endpoint takes, parses it with the same contract, and calls the
+ * same entry of the operations table as the HTTP app (its limits and fair share with it); only the way
+ * the events are shown differs.
  */
 import '../memory';
 import { UnreachableError } from '../upstream/unreachable';

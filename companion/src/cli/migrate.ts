@@ -1,10 +1,7 @@
 import { access } from 'node:fs/promises';
-import { MigrateRequestSchema } from '@dnsferry/shared';
-import { migrate } from '../engine/migrate';
-import { parseBody } from '../http/parse';
-import { recordsSent, withinLimits } from '../routes/limits';
-import { sourceFor } from '../providers/from-request';
-import { TARGET } from '../providers/index';
+import { API } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { migrate } from '../operations/migrate';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';
@@ -42,8 +39,8 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
   const { zones, source } = await requestSources(rt, names, v, true);
 
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () => {
-    const request = parseBody(MigrateRequestSchema, {
+  const body = asUsage(rt, () =>
+    parseBody(API.migrate.request.schema, {
       targetToken: login.token,
       targetAccountId: login.accountId,
       zones: zones.map((z, i) => {
@@ -55,29 +52,12 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       ...(v.prune ? { prune: true } : {}),
       ...(v.force ? { force: true } : {}),
       ...source,
-    });
-    withinLimits(rt.config, request.zones, recordsSent);
-    return request;
-  });
-  const fromSource = asUsage(rt, () => sourceFor(body, rt));
-
-  // From here on, as routes/migrate.ts runs it.
-  const target = TARGET.open(rt, { token: body.targetToken, accountId: body.targetAccountId });
-  const events = migrate(
-    {
-      zones: body.zones,
-      dryRun: body.dryRun ?? false,
-      mode: body.mode,
-      prune: body.prune,
-      force: body.force,
-      maxRecords: rt.config.maxRecordsPerRequest,
-      zonesAtOnce: rt.config.concurrency,
-    },
-    { target, ...(fromSource ? { source: fromSource } : {}) },
-    { signal: rt.signal },
+    }),
   );
+  // The operation /api/migrate runs: its limits and the source are checked before the first event.
+  const events = asUsage(rt, () => migrate.run(body, rt, rt.signal));
   const summary = await playStream(rt, events, {
-    stopped: 'Migration stopped',
+    stopped: migrate.stopped,
     nameServersHeading: dryRun
       ? 'The name servers the zones have at the target:'
       : 'Set these name servers at the registrar (then run dnsferry check):',

@@ -1,12 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { liveArea } from './live-area';
-import { coverageSentences, ScanRequestSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
-import { parseBody } from '../http/parse';
-import { scanDomain } from '../scan/scanner';
-import { resolverPace } from '../scan/resolver-pace';
+import { API, coverageSentences, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { scan } from '../operations/scan';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
+import { stoppedEvents } from './event-stream';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
@@ -32,19 +32,17 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
   // deep unless told otherwise, as the popup scans
   const depth = v.quick ? 'quick' : 'deep';
   const given = (v.name ?? []).flatMap((n) => n.split(',')).filter((n) => n.trim() !== '');
-  const { domain, names } = asUsage(rt, () =>
-    parseBody(ScanRequestSchema, { domain: name, depth, ...(given.length > 0 ? { names: given } : {}) }),
+  const body = asUsage(rt, () =>
+    parseBody(API.scan.request.schema, {
+      domain: name,
+      depth,
+      ...(given.length > 0 ? { names: given } : {}),
+      ...(v['no-ct'] === true ? { ct: false } : {}),
+    }),
   );
-  const events = scanDomain(
-    { domain, dohUrl: rt.config.dohUrl, depth, names: names ?? [], ct: v['no-ct'] !== true },
-    {
-      signal: rt.signal,
-      fetch: rt.fetch,
-      proxy: rt.config.proxy,
-      pace: resolverPace(rt.config.dohUrl, rt.config.scanQueriesPerSecond),
-      certificates: { url: rt.config.ctUrl, fetch: rt.fetch },
-    },
-  );
+  const { domain } = body;
+  // The operation /api/dns/scan runs: the companion's resolver, its pace and its certificate-log search.
+  const events = scan.run(body, rt, rt.signal);
 
   const draw = rt.json ? null : liveArea(rt.stdout);
   const errors: string[] = [];
@@ -57,14 +55,12 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
       else if (e.type === 'progress') draw(`… ${e.message}`);
     }
   } catch (err) {
-    // As the route ends a stream that failed: an error event, then done with nothing found.
-    const failure = {
-      type: 'error' as const,
-      message: rt.redactor.scrub(`Scan stopped: ${err instanceof Error ? err.message : String(err)}`),
-    };
-    errors.push(failure.message);
-    done = { type: 'done', records: [], total: 0, subdomainsFound: [] };
-    if (!draw) for (const e of [failure, done]) await writeLine(rt.stdout, e);
+    // As the HTTP app ends a stream that failed: the operation's error event, then done with nothing found.
+    for (const e of stoppedEvents(rt, scan.stopped(err))) {
+      if (e.type === 'error') errors.push(e.message);
+      if (e.type === 'done') done = e;
+      if (!draw) await writeLine(rt.stdout, e);
+    }
   }
   if (draw) {
     draw.clear();

@@ -1,7 +1,8 @@
-import { TargetAccountIdSchema, type TargetAccount } from '@dnsferry/shared';
+import { API, TargetAccountIdSchema, type TargetAccount, type TargetValidateResponse } from '@dnsferry/shared';
 import { UpstreamError } from '../errors';
-import { TARGET } from '../providers/index';
-import type { TokenCheck } from '../providers/provider';
+import { parseBody } from '../operations/parse';
+import { targetValidate } from '../operations/target-validate';
+import { asUsage } from './as-usage';
 import { CliError, EXIT, usageError } from './exit-codes';
 import { cloudflareToken } from './credentials';
 import type { Runtime } from './runtime';
@@ -25,13 +26,16 @@ export async function loginToTarget(rt: Runtime, accountFlag: string | undefined
     throw usageError(`${accountFlag ? '--account' : 'CLOUDFLARE_ACCOUNT_ID'}: an account id is 32 hexadecimal characters`);
   }
   const token = await cloudflareToken(rt);
-  let verified: TokenCheck;
+  const body = asUsage(rt, () =>
+    parseBody(API.targetValidate.request.schema, { targetToken: token, ...(wanted ? { targetAccountId: wanted } : {}) }),
+  );
+  let answer: TargetValidateResponse;
   try {
-    verified = await TARGET.validate(rt, token, wanted, rt.signal);
+    answer = await targetValidate.run(body, rt, rt.signal);
   } catch (err) {
     throw targetFailure(rt, err);
   }
-  const { accounts } = verified;
+  const { accounts, token: check } = answer;
   const accountId = wanted ?? (accounts.length === 1 ? accounts[0]?.id : undefined);
   if (!accountId) {
     const list = accounts.map((a) => `${a.id} (${a.name})`).join(', ');
@@ -42,7 +46,7 @@ export async function loginToTarget(rt: Runtime, accountFlag: string | undefined
     );
   }
   if (!accounts.some((a) => a.id === accountId)) throw usageError(`this token cannot use the account ${accountId}`);
-  return { token, accountId, ...verified };
+  return { token, accountId, accounts, ...check };
 }
 
 /** A failure of a call a command needs before it starts, as the exit code it means. */

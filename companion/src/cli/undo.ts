@@ -1,8 +1,6 @@
-import { UndoRequestSchema, undoSteps } from '@dnsferry/shared';
-import { undo } from '../engine/undo';
-import { parseBody } from '../http/parse';
-import { withinLimits } from '../routes/limits';
-import { TARGET } from '../providers/index';
+import { API } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { undo } from '../operations/undo';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { playStream } from './event-stream';
@@ -28,28 +26,20 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
   const zones = data !== null && typeof data === 'object' && 'zones' in data ? data.zones : undefined;
   if (!Array.isArray(zones)) throw usageError(`${file}: not the undo data dnsferry migrate writes (an object with "zones")`);
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () => {
-    const request = parseBody(UndoRequestSchema, {
+  const body = asUsage(rt, () =>
+    parseBody(API.undo.request.schema, {
       targetToken: login.token,
       targetAccountId: login.accountId,
       zones,
       ...(v['dry-run'] ? { dryRun: true } : {}),
       ...(v['delete-zone'] ? { deleteZone: true } : {}),
-    });
-    withinLimits(rt.config, request.zones, (z) => undoSteps(z.undo));
-    return request;
-  });
-
-  // From here on, as routes/undo.ts runs it.
-  const target = TARGET.open(rt, { token: body.targetToken, accountId: body.targetAccountId });
-  const events = undo(
-    { zones: body.zones, dryRun: body.dryRun ?? false, deleteZone: body.deleteZone ?? false },
-    { target },
-    { signal: rt.signal },
+    }),
   );
+  // The operation /api/undo runs: its limits are checked before the first event.
+  const events = asUsage(rt, () => undo.run(body, rt, rt.signal));
   const dryRun = body.dryRun ?? false;
   const summary = await playStream(rt, events, {
-    stopped: 'Undo stopped',
+    stopped: undo.stopped,
     nameServersHeading: null,
     words: dryRun ? { created: 'to restore', removed: 'to remove' } : { created: 'restored', removed: 'removed' },
   });

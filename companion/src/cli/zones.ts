@@ -1,6 +1,8 @@
-import { SubscriptionIdSchema, type SourceZonesResponse } from '@dnsferry/shared';
-import { PROVIDERS } from '../providers/index';
+import { API, SubscriptionIdSchema } from '@dnsferry/shared';
+import { parseBody } from '../operations/parse';
+import { sourceZones } from '../operations/source-zones';
 import { parseCommand } from './args';
+import { asUsage } from './as-usage';
 import { azureServicePrincipal, route53Keys } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
@@ -23,16 +25,13 @@ export async function zonesCommand(rt: Runtime, args: string[]): Promise<ExitCod
     throw usageError('name the source: dnsferry zones --azure SUBSCRIPTION_ID, or dnsferry zones --route53');
   }
   if (v.azure && !SubscriptionIdSchema.safeParse(v.azure).success) throw usageError('--azure: a subscription id is a GUID');
-  let zones: SourceZonesResponse['zones'];
-  if (v.route53) {
-    const keys = { provider: 'route53' as const, ...(await route53Keys(rt)) };
-    zones = await listed(rt, () => PROVIDERS.route53.source.listZones(rt, keys, rt.signal));
-  } else {
-    const request = { ...(await azureServicePrincipal(rt)), subscriptionId: v.azure as string };
-    zones = await listed(rt, () => PROVIDERS.azure.source.listZones(rt, request, rt.signal));
-  }
+  const creds = v.route53
+    ? { provider: 'route53', ...(await route53Keys(rt)) }
+    : { ...(await azureServicePrincipal(rt)), subscriptionId: v.azure };
+  const body = asUsage(rt, () => parseBody(API.sourceZones.request.schema, creds));
+  const answer = await listed(rt, () => sourceZones.run(body, rt, rt.signal));
+  const { zones } = answer;
   if (rt.json) {
-    const answer: SourceZonesResponse = { success: true, zones };
     rt.stdout.write(`${JSON.stringify(answer)}\n`);
     return EXIT.ok;
   }

@@ -3,8 +3,9 @@ import type { Capabilities } from '../provider';
 
 /**
  * A zone transfer (AXFR, RFC 5936) as a source: any name server that allows it. It carries every type
- * the shared registry reads from the wire; how many records and how long a silence it waits are the
- * request's limits (DNSFERRY_MAX_RECORDS_PER_REQUEST, DNSFERRY_UPSTREAM_TIMEOUT_MS), not the server's.
+ * the shared registry reads from the wire. How many records and bytes it takes and how long it waits are
+ * the configuration's limits (`transferLimits` in adapter.ts: DNSFERRY_MAX_RECORDS_PER_REQUEST,
+ * DNSFERRY_TRANSFER_MAX_BYTES, DNSFERRY_TRANSFER_TIMEOUT_MS, DNSFERRY_UPSTREAM_TIMEOUT_MS), not the server's.
  */
 export const CAPABILITIES = {
   types: RECORD_TYPES,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MigrateRequestSchema, UndoRequestSchema } from '@dnsferry/shared';
 import { FairShare } from '@dnsferry/companion/flow/fair-share';
-import { parseBody, parseBodySliced } from '@dnsferry/companion/http/parse';
+import { parseBody, parseBodySliced } from '@dnsferry/companion/operations/parse';
 import { AppError } from '@dnsferry/companion/errors';
 
 const records = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'A', name: `h${i}`, content: '192.0.2.1', ttl: 300 }));
