@@ -91,6 +91,8 @@ export interface Comparison {
   notInZone: number;
   /** Their `name|type`, for the report. */
   inventedRRsets: string[];
+  /** `name|type` of the zone's RRsets of which nothing was reported: what the scan missed. */
+  missedRRsets: string[];
 }
 
 /** Compares a scan's records with the zone; the scan's own names are relative, as its `done` event gives them. */
@@ -114,6 +116,7 @@ export function compareScan(truth: ZoneTruth, reported: readonly DnsRecord[]): C
     reported: unique.size,
     notInZone,
     inventedRRsets: [...invented].sort(),
+    missedRRsets: [...truth.rrsets].filter((s) => !found.has(s)).sort(),
   };
 }
 
@@ -137,6 +140,7 @@ export function totals(rows: readonly DiscoveryRow[]): Comparison & { queries: n
     reported: sum((r) => r.reported),
     notInZone: sum((r) => r.notInZone),
     inventedRRsets: rows.flatMap((r) => r.inventedRRsets.map((s) => `${s} (${r.zone})`)),
+    missedRRsets: rows.flatMap((r) => r.missedRRsets.map((s) => `${s} (${r.zone})`)),
     queries: rows.some((r) => r.queries === null) ? null : sum((r) => r.queries ?? 0),
     ms: sum((r) => r.ms),
   };

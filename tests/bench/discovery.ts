@@ -9,12 +9,12 @@
  *
  *   DNSFERRY_BENCH_ZONES=<folder> pnpm bench -- --only=discovery
  *   DNSFERRY_BENCH_ZONES=<folder> npx tsx tests/bench/discovery.ts [--delay=20] [--only-zones=a.org,b.net] [--modes=quick]
- *     [--nsec=a.org --nsec3=b.net] [--verbose]   (after `pnpm -C companion build`)
+ *     [--nsec=a.org --nsec3=b.net] [--verbose] [--dump=<folder>]   (after `pnpm -C companion build`)
  *
  * The zone files are not part of the repository: docs/performance.md names the public repositories
  * the corpus was drawn from. Needs unbound, dnsdist and bind9 (named, named-compilezone, dnssec-signzone).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, ScanEventSchema, ScanRequestSchema, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
@@ -41,6 +41,11 @@ export interface DiscoveryOptions {
   modes?: readonly ScanMode[];
   /** Zones to sign with NSEC and NSEC3; empty lists skip the signed pass. Default: see defaultSigned(). */
   signed?: { nsec: string[]; nsec3: string[] };
+  /**
+   * A folder (outside the repository: it holds the zones' names) to write, per scan, the RRsets it
+   * missed and those it reported that the zone does not hold, to see why.
+   */
+  dumpDir?: string;
 }
 
 export interface DiscoveryPass {
@@ -61,14 +66,16 @@ export async function measureDiscovery(options: DiscoveryOptions): Promise<Disco
   const depths = scanDepths();
   const modes = (options.modes ?? ['quick', 'deep']).filter((m) => m === 'quick' || depths.deep);
   const passes: DiscoveryPass[] = [];
-  passes.push(...(await servePass('zones as published', zones, modes, depths.quick, options.delayMs ?? 0)));
+  const serve = (title: string, served: readonly BenchZone[]) =>
+    servePass(title, served, modes, depths.quick, options.delayMs ?? 0, options.dumpDir);
+  passes.push(...(await serve('zones as published', zones)));
   const signing = options.signed ?? defaultSigned(zones);
   const byName = new Map(zones.map((z) => [z.name, z]));
   const signed = [
     ...signing.nsec.flatMap((n) => (byName.has(n) ? [signZone(byName.get(n)!, 'nsec')] : [])),
     ...signing.nsec3.flatMap((n) => (byName.has(n) ? [signZone(byName.get(n)!, 'nsec3')] : [])),
   ];
-  if (signed.length > 0) passes.push(...(await servePass('signed copies', signed, modes, depths.quick, options.delayMs ?? 0)));
+  if (signed.length > 0) passes.push(...(await serve('signed copies', signed)));
   return passes;
 }
 
@@ -79,6 +86,7 @@ async function servePass(
   modes: readonly ScanMode[],
   sendQuick: boolean,
   delayMs: number,
+  dumpDir?: string,
 ): Promise<DiscoveryPass[]> {
   const doh = await startDohServer(zones.map((z) => ({ name: z.name, text: z.text })));
   const named = await startNamed(zones.map((z) => ({ name: z.name, text: z.text, allowTransfer: 'none' as const })));
@@ -113,7 +121,16 @@ async function servePass(
         const body = { domain: zone.name, transfer: true, ...(mode === 'deep' || sendQuick ? { depth: mode } : {}) };
         const scan = await scanOnce(companion.url, body);
         const label = zone.signed ? `${zone.name} (${zone.signed})` : zone.name;
-        pass.rows.push({ zone: label, mode, ...compareScan(zone.truth, scan.records), queries: scan.queries, ms: scan.ms });
+        const compared = compareScan(zone.truth, scan.records);
+        pass.rows.push({ zone: label, mode, ...compared, queries: scan.queries, ms: scan.ms });
+        if (dumpDir) {
+          mkdirSync(dumpDir, { recursive: true });
+          const { missedRRsets, inventedRRsets } = compared;
+          writeFileSync(
+            join(dumpDir, `${label.replace(/[^\w.-]+/g, '-')}.${mode}.json`),
+            JSON.stringify({ missedRRsets, inventedRRsets }, null, 1),
+          );
+        }
         for (const e of scan.errors) pass.notes.push(`${label}: ${e}`);
       }
       passes.push(pass);
@@ -154,8 +171,9 @@ async function scanOnce(companionUrl: string, body: object): Promise<OneScan> {
   if (done?.type !== 'done') throw new Error(`the scan ended without done: ${text.slice(-300)}`);
   const messages = events.flatMap((e) => ('message' in e ? [e.message] : []));
   if (verbose) process.stderr.write(`${JSON.stringify(body)}\n${messages.map((m) => `  ${m}`).join('\n')}\n`);
-  // "Scan finished: … records on … names, 512 queries in 380 ms over HTTP/2"
-  const asked = messages.map((m) => /(\d[\d,]*) (?:queries|questions)\b/.exec(m)).find(Boolean);
+  // "Scan finished: … records on … names, 512 queries in 380 ms over HTTP/2" (retries counted); not
+  // a progress line's running count ("1000 questions about … names so far")
+  const asked = messages.map((m) => /^Scan finished: .* (\d[\d,]*) queries in /.exec(m)).find(Boolean);
   return {
     records: [...done.records, ...(done.edge ?? []).map((e) => e.record)],
     queries: asked ? Number(asked[1]!.replace(/,/g, '')) : null,
@@ -200,6 +218,7 @@ export function discoveryOptionsFromArgs(): { options: DiscoveryOptions } | { mi
       ...(list(arg('only-zones')) ? { zones: list(arg('only-zones')) } : {}),
       ...(modes ? { modes } : {}),
       ...(nsec || nsec3 ? { signed: { nsec: nsec ?? [], nsec3: nsec3 ?? [] } } : {}),
+      ...(arg('dump') ? { dumpDir: arg('dump') } : {}),
     },
   };
 }

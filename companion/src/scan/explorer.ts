@@ -44,9 +44,16 @@ export class Explorer {
   private readonly waiting = new Map<string, { names: string[]; method: ScanMethod; level: number }>();
   /** Set once an NSEC walk went all round: every name is known, nothing is left to guess. */
   walkComplete = false;
-  /** Until the walk ends (or is known not to start), whether to guess below the names it read is not known: they wait here. */
+  /** Until the walk ends (or is known not to start), whether to guess below the names found is not known: they wait here. */
   private walking = true;
   private readonly parked: string[] = [];
+  /** Names whose wildcard was asked for (random names below them) → how many of those questions are still out. */
+  private readonly wildcardsOut = new Map<string, number>();
+  /** Name → the names waiting for its wildcard questions to settle. */
+  private readonly wildcardWaiters = new Map<string, Set<string>>();
+  /** Name → how many names' wildcard questions it still waits for. */
+  private readonly waitsFor = new Map<string, number>();
+  private readonly descended = new Set<string>();
 
   constructor(private readonly runner: QueryRunner) {}
 
@@ -66,7 +73,8 @@ export class Explorer {
         if (ancestors(name).some((a) => findings.nxdomain(a))) continue;
         const stage = this.candidates.get(parent)?.stage;
         if (stage === 'done' && !findings.exists(parent)) continue;
-        if (stage === undefined || stage === 'probing') {
+        // asked once the parent is done: its wildcard known, so a wildcard's answer is not taken for a name
+        if (stage !== 'done') {
           const wait = this.waiting.get(parent) ?? { names: [], method, level };
           wait.names.push(name);
           this.waiting.set(parent, wait);
@@ -116,7 +124,10 @@ export class Explorer {
    * resolver chased) is asked for its CNAME, which is not chased.
    */
   after(q: Query, reply: DnsReply | undefined): void {
-    if (q.wildcardOf !== undefined) return;
+    if (q.wildcardOf !== undefined) {
+      this.wildcardSettled(q.wildcardOf);
+      return;
+    }
     const c = this.candidates.get(q.name);
     if (
       c?.stage === 'probing' &&
@@ -139,24 +150,79 @@ export class Explorer {
       this.candidates.set(name, c);
     }
     if (c.stage === 'probing') {
-      const exists = findings.exists(name);
-      this.release(name, exists);
-      if (!exists) {
+      if (!findings.exists(name)) {
         c.stage = 'done';
+        this.release(name, false);
         return;
       }
       c.stage = 'expanding';
-      if (this.expand(name) > 0) return;
+      const waits = this.askWildcards(name, !(underscored(name) && findings.hasRecords(name)));
+      if (this.expand(name) > 0 || waits) return;
     }
-    if (c.stage === 'expanding' && this.runner.unsettled(name) === 0) {
+    if (c.stage === 'expanding' && this.runner.unsettled(name) === 0 && !this.waitsFor.has(name)) {
       c.stage = 'done';
       this.release(name, findings.exists(name));
-      if (c.exact && this.walking) this.parked.push(name);
-      else if (!(c.exact && this.walkComplete)) this.descend(name, c);
+      // while the chain is walked, whether anything is left to guess is not known yet
+      if (this.walking) this.parked.push(name);
+      else if (!this.walkComplete) this.descend(name, c);
     }
   }
 
-  /** The other types of a name that exists, and whether it is delegated or has a wildcard below; returns how many were queued. */
+  /**
+   * A name's answers are its own only once the wildcards above it are known, and names below it
+   * are guessed only once its own wildcard is known: otherwise a wildcard's answer to a guessed
+   * name (`_acme-challenge.a.x` below `*.a.x`) is taken for a record. Asks for the wildcards not
+   * asked yet (at the name itself when `self`, and at each name above it; the apex's was asked
+   * first of all); returns whether `name` waits for some of them to settle.
+   */
+  private askWildcards(name: string, self: boolean): boolean {
+    const { findings } = this.runner;
+    const at = ancestors(name).filter((a) => a !== '@');
+    if (self) at.unshift(name);
+    let waits = false;
+    for (const parent of at) {
+      if (findings.cutAbove(parent) !== undefined) continue;
+      let out = this.wildcardsOut.get(parent);
+      if (out === undefined) {
+        out = this.runner.enqueue(
+          wildcardProbes(parent, 1).map((q) => ({ ...q, dnssec: true })),
+          'first',
+        ).length;
+        this.wildcardsOut.set(parent, out);
+      }
+      if (out === 0) continue;
+      const waiters = this.wildcardWaiters.get(parent) ?? new Set<string>();
+      this.wildcardWaiters.set(parent, waiters);
+      if (waiters.has(name)) continue;
+      waiters.add(name);
+      this.waitsFor.set(name, (this.waitsFor.get(name) ?? 0) + 1);
+      waits = true;
+    }
+    return waits || this.waitsFor.has(name);
+  }
+
+  /** One question about a wildcard below `parent` settled: once all have, the names waiting for them go on. */
+  private wildcardSettled(parent: string): void {
+    const out = this.wildcardsOut.get(parent);
+    if (out === undefined || out === 0) return;
+    this.wildcardsOut.set(parent, out - 1);
+    if (out > 1) return;
+    const waiters = this.wildcardWaiters.get(parent) ?? new Set<string>();
+    this.wildcardWaiters.delete(parent);
+    for (const name of waiters) {
+      const left = (this.waitsFor.get(name) ?? 1) - 1;
+      if (left > 0) {
+        this.waitsFor.set(name, left);
+        continue;
+      }
+      this.waitsFor.delete(name);
+      const c = this.candidates.get(name);
+      if (c?.stage === 'expanding') this.evaluate(name);
+      else if (c?.stage === 'done') this.descend(name, c);
+    }
+  }
+
+  /** The other types of a name that exists (its wildcard is asked by askWildcards); returns how many were queued. */
   private expand(name: string): number {
     const { findings } = this.runner;
     if (findings.rrsets.has(`${name}|CNAME`)) return 0; // a CNAME stands alone at its name
@@ -169,7 +235,6 @@ export class Explorer {
       if (DANE_PORTS.includes(first)) queries.push({ name, type: 'TLSA', dnssec: true });
     } else {
       queries.push(...HOST_TYPES.map((type) => ({ name, type, dnssec: true })));
-      if (findings.cutAbove(name) === undefined) queries.push(...wildcardProbes(name, 1).map((q) => ({ ...q, dnssec: true })));
     }
     return this.runner.enqueue(queries, 'first').length;
   }
@@ -177,9 +242,12 @@ export class Explorer {
   /** Below a name: the list that fits one without records, common labels below one with records. */
   private descend(name: string, c: Candidate): void {
     const { findings } = this.runner;
-    if (findings.cutAbove(name) !== undefined || !findings.exists(name)) return;
+    if (findings.cutAbove(name) !== undefined || !findings.exists(name) || this.descended.has(name)) return;
     const labels = findings.hasRecords(name) ? this.belowRecords(name, c.level) : fitting(name);
     if (labels.length === 0) return;
+    // a name read from the chain had its wildcard asked by no one yet; descended once it is known
+    if (this.askWildcards(name, true)) return;
+    this.descended.add(name);
     const children = labels.map((l) => `${l}.${name}`);
     if (!findings.hasRecords(name)) this.empties.set(name, children);
     this.probe(children, this.origins.get(name) === 'given' ? 'given' : 'guessed', 'last', { level: c.level + 1 });

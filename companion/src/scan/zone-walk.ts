@@ -1,4 +1,4 @@
-import { relativeName, typeByCode } from '@dnsferry/shared';
+import { fqdn, relativeName, typeByCode } from '@dnsferry/shared';
 import type { DnsReply } from '../dns/message';
 import type { Explorer } from './explorer';
 import { nsecsOf, synthesized, type Nsec } from './nsec';
@@ -120,15 +120,22 @@ export class ZoneWalk {
   /** Reads the NSEC records of every answer; a step that brought no NSEC of its name is stepped over. */
   after(q: Query, reply: DnsReply | undefined): void {
     if (reply === undefined) {
-      if (q.type === 'NSEC' && this.started && this.asked.has(q.name)) this.stepOver(q.name);
+      if (q.type === 'NSEC' && this.started && this.asked.has(q.name)) this.stepOver(q.name, false);
       return;
     }
     if (q.type === 'NSEC3PARAM' && reply.answers.some((a) => a.type === 'NSEC3PARAM')) this.signed = 'nsec3';
     if (this.signed === 'no' && [...reply.answers, ...reply.authorities].some((a) => a.type === 'NSEC3')) this.signed = 'nsec3';
     let own = false;
     for (const n of nsecsOf(reply)) own = this.learn(n) === q.name || own;
-    // the resolver took the question to a delegated child, which holds no NSEC of the parent's
-    if (q.type === 'NSEC' && this.started && this.asked.has(q.name) && !own) this.stepOver(q.name);
+    // the resolver took the question to a delegated child, which holds no NSEC of the parent's, or
+    // followed an alias to its target
+    if (q.type === 'NSEC' && this.started && this.asked.has(q.name) && !own) {
+      const qname = fqdn(q.name, this.runner.findings.zone);
+      this.stepOver(
+        q.name,
+        reply.answers.some((a) => a.type === 'CNAME' && a.name === qname),
+      );
+    }
   }
 
   /** Takes one NSEC in; returns its owner (relative) when it is one of the zone's chain. */
@@ -166,14 +173,18 @@ export class ZoneWalk {
   }
 
   /**
-   * Asks for the name just after `owner` and everything below it (its first label with a zero
-   * octet added: RFC 4034 §6.1 order): it does not exist, and its denial is the NSEC at `owner`.
+   * Asks for a name that does not exist and whose denial is the NSEC at `owner` (RFC 4034 §6.1
+   * order). At an alias (the resolver answers the NSEC question with the CNAME and its target's
+   * records) that is `\000.<owner>`, the first name after it, before any name below it (a wildcard
+   * there answers for it, and the answer still carries the NSEC that covers it). Otherwise (a
+   * delegation, below which names are the child's, or no answer) the name just after `owner` and
+   * everything below it: its first label with a zero octet added.
    */
-  private stepOver(owner: string): void {
+  private stepOver(owner: string, alias: boolean): void {
     if (this.stepped.has(owner) || this.nexts.has(owner)) return;
     this.stepped.add(owner);
     const dot = owner.indexOf('.');
-    const after = dot < 0 ? `${owner}\u0000` : `${owner.slice(0, dot)}\u0000${owner.slice(dot)}`;
+    const after = alias ? `\u0000.${owner}` : dot < 0 ? `${owner}\u0000` : `${owner.slice(0, dot)}\u0000${owner.slice(dot)}`;
     this.runner.enqueue([{ name: after, type: 'A', dnssec: true }], 'first');
   }
 

@@ -62,7 +62,15 @@ describe('a scan against the zone', () => {
       a('mail', '192.0.2.2'),
       { type: 'CNAME', name: 'WWW', ttl: 1, content: 'example.org' },
     ]);
-    expect(c).toEqual({ zoneRRsets: 8, foundRRsets: 2, reported: 2, notInZone: 0, inventedRRsets: [] });
+    expect(c).toEqual({
+      zoneRRsets: 8,
+      foundRRsets: 2,
+      reported: 2,
+      notInZone: 0,
+      inventedRRsets: [],
+      // the zone's RRsets but mail A and www CNAME
+      missedRRsets: ['*.dev|A', '@|MX', '@|TXT', 'mail|AAAA', 'sub|DS', 'sub|NS'],
+    });
     expect(recall(c)).toBe(2 / 8);
     expect(precision(c)).toBe(1);
   });
@@ -90,6 +98,7 @@ describe('totals and the table', () => {
     reported: foundRRsets + 1,
     notInZone: 1,
     inventedRRsets: ['x|A'],
+    missedRRsets: ['y|A'],
     queries,
     ms: 1500,
   });
@@ -98,6 +107,7 @@ describe('totals and the table', () => {
     const t = totals([row('a.org', 10, 5, 100), row('b.org', 30, 3, 200)]);
     expect(t).toMatchObject({ zoneRRsets: 40, foundRRsets: 8, reported: 10, notInZone: 2, queries: 300, ms: 3000 });
     expect(t.inventedRRsets).toEqual(['x|A (a.org)', 'x|A (b.org)']);
+    expect(t.missedRRsets).toEqual(['y|A (a.org)', 'y|A (b.org)']);
     expect(totals([row('a.org', 10, 5, 100), row('b.org', 30, 3, null)]).queries).toBeNull();
   });
 

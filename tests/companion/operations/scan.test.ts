@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DnsRecordSchema, ScanEventSchema, type ScanEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
@@ -144,14 +145,25 @@ describe('POST /api/dns/scan over a real socket', () => {
     stub = undefined;
   });
 
-  async function listenWith(dohUrl: string): Promise<string> {
+  async function listenWith(dohUrl: string, onStream?: (payload: Readable) => void): Promise<string> {
     live = buildApp({ ...DEFAULTS, logLevel: 'silent', dohUrl });
+    if (onStream)
+      live.addHook('onSend', async (_request, _reply, payload) => {
+        if (payload instanceof Readable) onStream(payload);
+        return payload;
+      });
     return `${await live.listen({ host: '127.0.0.1', port: 0 })}/api/dns/scan`;
   }
 
   it('stops the scan when the client disconnects', async () => {
     stub = await forwardingResolver(dohEndpoints().httpUrl, { delayMs: 30 });
-    const url = await listenWith(stub.url);
+    // The response stream closes only once the scan's generator has returned (Readable.from awaits
+    // its return()): a scan that went on after the client left would hold it open to its end, by
+    // when it would have asked its ~480 questions.
+    let streamClosed: Promise<void> | undefined;
+    const url = await listenWith(stub.url, (payload) => {
+      streamClosed = new Promise((resolve) => payload.once('close', () => resolve()));
+    });
     const ac = new AbortController();
     const res = await fetch(url, {
       method: 'POST',
@@ -167,11 +179,15 @@ describe('POST /api/dns/scan over a real socket', () => {
       text += new TextDecoder().decode(value);
     }
     ac.abort();
-    await new Promise((r) => setTimeout(r, 50));
-    await waitUntil(() => stub!.open === 0);
+    expect(streamClosed).toBeDefined();
+    await streamClosed;
+    // its questions in flight were cancelled with it
+    await expect.poll(() => stub!.open, { timeout: 30_000 }).toBe(0);
     const seen = stub.requests;
     expect(seen).toBeLessThan(100);
-    await new Promise((r) => setTimeout(r, 200));
+    // nothing of the scan outlives the server: no question after it closed
+    await live!.close();
+    live = undefined;
     expect(stub.requests).toBe(seen);
   });
 
@@ -190,11 +206,3 @@ describe('POST /api/dns/scan over a real socket', () => {
     expect(events.at(-1)).toEqual({ type: 'done', records: [], total: 0, subdomainsFound: [] });
   });
 });
-
-async function waitUntil(ok: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

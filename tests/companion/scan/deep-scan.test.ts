@@ -16,7 +16,7 @@ type Done = Extract<ScanEvent, { type: 'done' }>;
  * What deep.test (tests/support/dns/deep.test.zone) holds that a deep scan given `hidden-host` can
  * reach, worked out from the zone file: everything but the SOA and apex NS (the target's own), the
  * glue below the delegation (the child's), `zq-unguessable` and `_zz-unlisted._udp` (no list holds
- * them), and the names below `shop` that only its wildcard answers for.
+ * them), and the names below `shop` and `backup` that only their wildcards answer for.
  */
 const EXPECTED = [
   '@ A 192.0.2.1',
@@ -35,6 +35,8 @@ const EXPECTED = [
   '_github-challenge-deep TXT "gh-token"',
   'shop A 192.0.2.70',
   '*.shop CNAME shops.hosting.example',
+  'backup CNAME www.deep.test',
+  '*.backup CNAME www.deep.test',
   'hidden-host A 192.0.2.66',
   'sub NS ns1.sub.deep.test',
   'sub DS 12345 13 2 0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9',

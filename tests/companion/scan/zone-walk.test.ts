@@ -63,6 +63,9 @@ describe('a zone signed with NSEC (dnssec-signzone, served by named, validated b
       [
         '@ A 192.0.2.1',
         '@ MX 10 zq-mx.walk.test',
+        '@ TXT "v=spf1 a:zq-mail.walk.test -all"',
+        'zq-mail CNAME zq-mx.walk.test',
+        '*.zq-mail CNAME zq-mx.walk.test',
         'ns1 A 192.0.2.53',
         'zq-mx A 192.0.2.25',
         'zq-internal-7 A 192.0.2.7',
@@ -81,18 +84,29 @@ describe('a zone signed with NSEC (dnssec-signzone, served by named, validated b
     const coverage = result.done.coverage;
     expect(coverage?.signed).toBe('nsec');
     expect(coverage?.walk).toBe('complete');
-    // _zz-svc._tcp, kx9-builder, ns1, unguessable-sel._domainkey, zq-internal-7, zq-mx, zq-sub, zz-last
-    expect(coverage?.methods.walked).toBe(8);
+    // _zz-svc._tcp, kx9-builder, ns1, unguessable-sel._domainkey, zq-internal-7, zq-mail, *.zq-mail, zq-mx, zq-sub, zz-last
+    expect(coverage?.methods.walked).toBe(10);
     expect(coverage?.methods.guessed).toBe(0);
     expect(coverage?.hints).toEqual([]);
     // no wordlist: a name only the list holds is never asked
     expect(asked.some((q) => q.startsWith('jenkins.'))).toBe(false);
-    expect(result.events.some((e) => e.type === 'info' && /followed all round: 8 names/.test(e.message))).toBe(true);
+    // nor anything below a name met before or while the chain was followed (zq-mail, which the
+    // apex's SPF names): the chain lists what is there
+    // (but the step over it, below)
+    expect(asked.filter((q) => /\.zq-mail\.walk\.test (A|TXT)$/.test(q) && !q.startsWith('dnsferry-'))).toEqual([
+      '\u0000.zq-mail.walk.test A',
+    ]);
+    expect(result.events.some((e) => e.type === 'info' && /followed all round: 10 names/.test(e.message))).toBe(true);
   });
 
-  it('asks each name for the types its NSEC lists (SSHFP at zq-internal-7), and steps over the delegation', () => {
+  it('asks each name for the types its NSEC lists (SSHFP at zq-internal-7), and steps over the delegation and the alias', () => {
     expect(asked).toContain('zq-internal-7.walk.test SSHFP');
     expect(asked).not.toContain('kx9-builder.walk.test A');
+    // the NSEC question at a delegation goes to the child, and at an alias to its target: each is
+    // stepped over by a name that sorts just after it, past the child's names (RFC 4034 §6.1), or
+    // before the names below the alias (*.zq-mail), whose denial carries the NSEC at the name
+    expect(asked).toContain('zq-sub\u0000.walk.test A');
+    expect(asked).toContain('\u0000.zq-mail.walk.test A');
     // the child's own names are not the parent's
     expect(result.done.records.some((r) => r.name === 'www.zq-sub')).toBe(false);
   });
