@@ -1,7 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createJobRunner } from '@/utils/job-runner';
-import { PORT_NAME, type Command } from '@/utils/messages';
+import { createJobRunner } from '@/jobs/runtime';
+import { PORT_NAME, type Command } from '@/jobs/messages';
 import { jobsItem } from '@/utils/storage-items';
 
 /**

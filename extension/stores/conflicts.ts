@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
 import { MAX_RRSET_CHOICES, resolveName } from '@dnsferry/shared';
-import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
+import type { MigrationJob, ReportedConflict } from '@/jobs/migrate-events';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';
 import { answersOf, refusalOf, rrsetsOf, tooManyChoices, type ConflictChoice } from '@/utils/conflict-choices';

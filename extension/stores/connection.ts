@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { API, type TargetAccount } from '@dnsferry/shared';
-import type { BackgroundLink } from '@/utils/background-link';
+import type { BackgroundLink } from '@/jobs/link';
 import { CompanionError, postJson } from '@/utils/companion';
-import type { RefusedAction, Update } from '@/utils/messages';
+import type { RefusedAction, Update } from '@/jobs/messages';
 import { RefusalError, checkTrust, forgetPairing, pairWithCompanion, refusalSentence, type Refusal } from '@/utils/pairing';
 import { CLOUDFLARE, errorSentence } from '@/utils/error-sentence';
 import { keepDraft, loadDraft } from '@/utils/session-draft';

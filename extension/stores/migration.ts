@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
 import type { MigrateRequest } from '@dnsferry/shared';
-import type { BackgroundLink } from '@/utils/background-link';
-import { useEventJobMirror } from '@/utils/event-job-mirror';
-import { jobTotals } from '@/utils/migration-totals';
+import type { BackgroundLink } from '@/jobs/link';
+import { useEventJobMirror } from '@/jobs/event-job-mirror';
+import { jobTotals } from '@/jobs/migration-totals';
 import { useSettingsStore } from './settings';
 
 /** A mirror of the migration (or dry run) that runs in the background. */

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
-import type { BackgroundLink } from '@/utils/background-link';
-import { useEventJobMirror } from '@/utils/event-job-mirror';
-import { undoCounts, type UndoCounts } from '@/utils/migration-state';
-import { sumUndo } from '@/utils/migration-totals';
-import { createUndoKeeper } from '@/utils/undo-keeper';
+import type { BackgroundLink } from '@/jobs/link';
+import { useEventJobMirror } from '@/jobs/event-job-mirror';
+import { undoCounts, type UndoCounts } from '@/jobs/migrate-events';
+import { sumUndo } from '@/jobs/migration-totals';
+import { createUndoKeeper } from '@/jobs/undo-keeper';
 import { useConnectionStore } from './connection';
 import { useSettingsStore } from './settings';
 

@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import type { SourceCredentials, SourceZone, Subscription, TargetAccount, TsigAlgorithm } from '@dnsferry/shared';
-import type { PersistedJobs } from './messages';
+import type { PersistedJobs } from '@/jobs/messages';
 import type { ManualRow } from './record-rows';
 
 /*
@@ -17,7 +17,7 @@ export interface SavedSettings {
 }
 export const settingsItem = storage.defineItem<SavedSettings>('local:dnsferry:settings');
 
-/** The undo data of the latest runs (utils/undo-keeper.ts reads what is there, whatever build wrote it). */
+/** The undo data of the latest runs (jobs/undo-keeper.ts reads what is there, whatever build wrote it). */
 export const undoItem = storage.defineItem<unknown>('local:dnsferry:undo', { fallback: [] });
 
 /** The background's jobs, without credentials, so a restarted service worker can still show them. */

@@ -10,7 +10,7 @@ import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 
 const zone = 'example.com';
 const ACCOUNT = 'a'.repeat(32);

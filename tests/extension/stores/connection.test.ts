@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useSettingsStore } from '@/stores/settings';
 import { DEFAULT_COMPANION_URL } from '@/utils/companion';
-import type { Update } from '@/utils/messages';
+import type { Update } from '@/jobs/messages';
 import { REASONS, loadPairing } from '@/utils/pairing';
 import { companionFetch, errorBody, json, refused } from '../support/fetch';
 import { impostorPairing, pairTestCompanion, proofAnswer } from '../support/pairing';

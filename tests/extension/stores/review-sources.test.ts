@@ -10,7 +10,7 @@ import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { useSourceStore } from '@/stores/source';
 import { useTransferSourceStore } from '@/stores/transfer-source';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 import { readScope } from '@/utils/source-side';
 
 const ACCOUNT = 'a'.repeat(32);

@@ -9,7 +9,7 @@ import { useScanStore } from '@/stores/scan';
 import { useAzureSourceStore } from '@/stores/azure-source';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
-import { createMigrationJob, applyMigrateEvent } from '@/utils/migration-state';
+import { createMigrationJob, applyMigrateEvent } from '@/jobs/migrate-events';
 
 const ACCOUNT = 'a'.repeat(32);
 const SUB = '11111111-2222-3333-4444-555555555555';

@@ -1,5 +1,5 @@
-import type { JobSlot, RunContext } from '@/utils/job-run';
-import type { Update } from '@/utils/messages';
+import type { JobSlot, RunContext } from '@/jobs/run';
+import type { Update } from '@/jobs/messages';
 
 /**
  * What a runner gives a job run, with every update and save recorded: ids count up (`job-1`, …) and
