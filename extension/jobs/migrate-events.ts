@@ -1,10 +1,11 @@
 import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, UndoData, ZoneResult } from '@dnsferry/shared';
+import type { EndStatus, JobStatus } from './run';
 
-/**
- * The state of one migration (or dry run), built from its stream of events by one reducer that the
- * background and the popup both run, so they always agree on the counts.
+/*
+ * The state of a job of migrate events (a migration, a dry run, or an undo, which streams the same
+ * grammar) and its reducer. The reducer runs once per event, in the background; the popup's copy
+ * follows the patches migrate-patch.ts makes of what it changed, so the two always agree on the counts.
  */
-export type JobStatus = 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
 
 export interface ZoneProgress {
   zone: string;
@@ -256,7 +257,7 @@ function finished(r: ZoneResult): string {
 }
 
 /** Marks the end of a stream that did not finish with `done` (or a cancel). */
-export function endMigrationJob(job: MigrationJob, status: Exclude<JobStatus, 'running'>, error: string | null, now: number): void {
+export function endMigrationJob(job: MigrationJob, status: EndStatus, error: string | null, now: number): void {
   if (job.status === 'running') job.status = status;
   if (error && !job.error) job.error = error;
   job.finishedAt = now;

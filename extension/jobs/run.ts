@@ -1,17 +1,49 @@
 import { errorSentence } from '@/utils/error-sentence';
 import { RefusalError, type Refusal } from '@/utils/pairing';
-import type { JobPersister } from './job-persister';
-import type { Update } from './messages';
 import type { UndoKeeper } from './undo-keeper';
 
-/** What a run of any job needs from the runner that started it. */
-export interface RunContext {
+/*
+ * What every kind of job shares: how it ends, its place in the runner, what a run gets from the
+ * runner, and how it reads its stream. Each kind (scan.ts, migration.ts, undo.ts, cutover.ts) builds
+ * on this; runtime.ts puts them in one table.
+ */
+
+/** The kinds of job the background runs, one of each at a time. */
+export type JobKind = 'scan' | 'migration' | 'cutover' | 'undo';
+
+export type JobStatus = 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
+export type EndStatus = Exclude<JobStatus, 'running'>;
+
+/** What a refusal stopped, as the popup's header names it. */
+export type RefusedAction = 'dry run' | 'migration' | 'undo' | 'switch check' | 'Cloudflare token' | 'Azure credentials' | 'Route 53 keys';
+
+/** A job's request was not sent: the companion did not prove itself (or this browser is not paired). */
+export interface RefusedUpdate {
+  type: 'companion:refused';
+  what: RefusedAction;
+  refusal: Refusal;
+}
+
+/**
+ * Saves the jobs so a restarted background can still show them (runtime.ts). A migration sends events
+ * faster than storage should be written, so while it runs a save waits a moment and takes every change
+ * made meanwhile; at a job's start and end the save happens at once.
+ */
+export interface JobPersister {
+  /** Saves the jobs as they are now; a save that was waiting is no longer needed. */
+  now(): Promise<void>;
+  /** Saves soon, together with any save already waiting. */
+  soon(): void;
+}
+
+/** What a run of any job needs from the runner that started it; `U` is what the run tells the popup. */
+export interface RunContext<U> {
   fetch?: typeof fetch | undefined;
   now: () => number;
   newId: () => string;
   /** How often a run sends the changes it gathered to the popup. */
   flushMs: number;
-  emit: (update: Update) => void;
+  emit: (update: U | RefusedUpdate) => void;
   persister: JobPersister;
   /** Where migrations keep their undo data and undos read it. */
   undo?: UndoKeeper | undefined;

@@ -1,20 +1,105 @@
-import { endCutoverJob } from './cutover-state';
-import { outdate, writeOf } from './cutover-outdated';
-import { runCutover } from './cutover';
-import { createJobPersister } from './job-persister';
-import type { JobSlot, RunContext } from './run';
-import { createJobTracker } from './job-tracker';
-import type { Command, JobKind, JobOf, PersistedJobs, Update } from './messages';
-import { runMigration } from './migration';
-import { endMigrationJob } from './migrate-events';
-import { runScan } from './scan';
-import { endScanJob } from './scan-state';
+import { browser, type Browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { CHECK_INTERRUPTED_BY_RESTART, endCutoverJob, outdate, runCutover, type Write } from './cutover';
+import { endMigrationJob, trimmedJob, type MigrationJob } from './migrate-events';
+import { PORT_NAME, type Command, type JobOf, type PersistedJobs, type Update } from './messages';
+import { INTERRUPTED_BY_RESTART, runMigration } from './migration';
+import type { JobKind, JobPersister, JobSlot, RunContext } from './run';
+import { endScanJob, runScan } from './scan';
+import { UNDO_INTERRUPTED_BY_RESTART, runUndo } from './undo';
 import { createUndoKeeper, type UndoKeeper } from './undo-keeper';
-import { runUndo } from './undo';
 
-export { CANCELLED, INTERRUPTED_STREAM } from './migration';
-export { CHECK_CANCELLED, CHECK_INTERRUPTED } from './cutover';
-export { UNDO_CANCELLED, UNDO_GONE, UNDO_INTERRUPTED } from './undo';
+/*
+ * The background's runtime: the runner that owns the jobs (one of each kind), the keep-alive that
+ * holds the service worker awake while one runs, the persistence that lets a restarted worker show
+ * them, and the port the popup connects to. A new kind of job is one file (as scan.ts) and one row
+ * in KINDS.
+ */
+
+type StartOf<K extends JobKind> = Extract<Command, { type: `${K}:start` }>;
+
+/** How the runner treats one kind of job. */
+interface KindRules<K extends JobKind> {
+  run(ctx: RunContext<Update>, slot: JobSlot<JobOf[K]>, cmd: StartOf<K>): Promise<void>;
+  /**
+   * A start while a job runs: `replace` stops a running one of this kind (only the newest answer
+   * matters); a list names the kinds during which a start is ignored (the popup shows the running one).
+   */
+  busy: 'replace' | readonly JobKind[];
+  /** What tells the popup the kind's slot is empty. */
+  cleared: Update;
+  /** Ends a job a restarted background found running: its end was not seen. */
+  interrupt(job: JobOf[K], now: number): void;
+  /** What is saved of a job: a copy, with only the newest log lines of a long one. */
+  saved(job: JobOf[K], logLines: number): JobOf[K];
+}
+
+const copy = <J>(job: J): J => structuredClone(job);
+const copyOf = <J>(slot: JobSlot<J>): J | null => (slot.job ? copy(slot.job) : null);
+
+/** One row per kind of job. */
+const KINDS: { [K in JobKind]: KindRules<K> } = {
+  // a scan cut off by a restart says what a migration's does
+  scan: {
+    run: (ctx, slot, cmd) =>
+      runScan(ctx, slot, cmd.companionUrl, cmd.domain, {
+        transfer: cmd.transfer === true,
+        ...(cmd.depth ? { depth: cmd.depth } : {}),
+        names: cmd.names ?? [],
+      }),
+    busy: 'replace',
+    cleared: { type: 'scan', job: null },
+    interrupt: (job, now) => endScanJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
+    saved: copy,
+  },
+  // One migration at a time, and none while an undo runs (nor an undo during a migration).
+  migration: {
+    run: runMigration,
+    busy: ['migration', 'undo'],
+    cleared: { type: 'migration:clear' },
+    interrupt: (job, now) => endMigrationJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
+    saved: trimmedJob,
+  },
+  cutover: {
+    run: runCutover,
+    busy: 'replace',
+    cleared: { type: 'cutover', job: null },
+    interrupt: (job, now) => endCutoverJob(job, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, now),
+    saved: copy,
+  },
+  undo: {
+    run: runUndo,
+    busy: ['undo', 'migration'],
+    cleared: { type: 'undo:clear' },
+    interrupt: (job, now) => endMigrationJob(job, 'interrupted', UNDO_INTERRUPTED_BY_RESTART, now),
+    saved: trimmedJob,
+  },
+};
+const JOB_KINDS = Object.keys(KINDS) as JobKind[];
+
+/**
+ * The write an update tells of, if it tells of one: a real migration or an undo, as it starts or ends
+ * (cutover.ts, `outdate`). `jobs` are the runner's current ones: an end names only its id.
+ */
+export function writeOf(update: Update, jobs: { migration: MigrationJob | null; undo: MigrationJob | null }): Write | null {
+  switch (update.type) {
+    case 'migration:start':
+    case 'undo:start': {
+      const job = update.job;
+      if (job.dryRun) return null;
+      return { by: update.type === 'undo:start' ? 'undo' : 'migration', zones: job.zones.map((z) => z.zone) };
+    }
+    case 'migration:end':
+    case 'undo:end': {
+      const by = update.type === 'undo:end' ? 'undo' : 'migration';
+      const job = jobs[by];
+      if (!job || job.id !== update.id || job.dryRun) return null;
+      return { by, zones: job.zones.map((z) => z.zone) };
+    }
+    default:
+      return null;
+  }
+}
 
 export interface RunnerDeps {
   fetch?: typeof fetch;
@@ -42,64 +127,7 @@ export interface JobRunner {
   idle(): Promise<void>;
 }
 
-export const INTERRUPTED_BY_RESTART =
-  'The extension restarted while this was running, so its end was not seen; the counts are what it saw before, and more may have landed. Running it again is safe: records already at Cloudflare are skipped.';
-export const UNDO_INTERRUPTED_BY_RESTART =
-  'The extension restarted while the undo was running, so its end was not seen; the counts are what it saw before. Undoing again is safe: what is already put back, or changed since the run, is left as it is.';
-export const CHECK_INTERRUPTED_BY_RESTART =
-  'The extension restarted while the check was running. Checking again is safe: it writes nothing.';
-
-type StartOf<K extends JobKind> = Extract<Command, { type: `${K}:start` }>;
 type Slots = { [K in JobKind]: JobSlot<JobOf[K]> };
-
-/** How the runner treats one kind of job. */
-interface KindRules<K extends JobKind> {
-  run(ctx: RunContext, slot: JobSlot<JobOf[K]>, cmd: StartOf<K>): Promise<void>;
-  /**
-   * A start while a job runs: `replace` stops a running one of this kind (only the newest answer
-   * matters); a list names the kinds during which a start is ignored (the popup shows the running one).
-   */
-  busy: 'replace' | readonly JobKind[];
-  /** What tells the popup the kind's slot is empty. */
-  cleared: Update;
-  /** Ends a job a restarted background found running: its end was not seen. */
-  interrupt(job: JobOf[K], now: number): void;
-}
-
-/** One row per kind of job. */
-const KINDS: { [K in JobKind]: KindRules<K> } = {
-  scan: {
-    run: (ctx, slot, cmd) =>
-      runScan(ctx, slot, cmd.companionUrl, cmd.domain, {
-        transfer: cmd.transfer === true,
-        ...(cmd.depth ? { depth: cmd.depth } : {}),
-        names: cmd.names ?? [],
-      }),
-    busy: 'replace',
-    cleared: { type: 'scan', job: null },
-    interrupt: (job, now) => endScanJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
-  },
-  // One migration at a time, and none while an undo runs (nor an undo during a migration).
-  migration: {
-    run: runMigration,
-    busy: ['migration', 'undo'],
-    cleared: { type: 'migration:clear' },
-    interrupt: (job, now) => endMigrationJob(job, 'interrupted', INTERRUPTED_BY_RESTART, now),
-  },
-  cutover: {
-    run: runCutover,
-    busy: 'replace',
-    cleared: { type: 'cutover', job: null },
-    interrupt: (job, now) => endCutoverJob(job, 'interrupted', CHECK_INTERRUPTED_BY_RESTART, now),
-  },
-  undo: {
-    run: runUndo,
-    busy: ['undo', 'migration'],
-    cleared: { type: 'undo:clear' },
-    interrupt: (job, now) => endMigrationJob(job, 'interrupted', UNDO_INTERRUPTED_BY_RESTART, now),
-  },
-};
-const JOB_KINDS = Object.keys(KINDS) as JobKind[];
 
 /** Owns the background's jobs, one of each kind: starts, stops and clears them, and tells listeners what changed. */
 export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
@@ -129,7 +157,7 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     jobs: () => ({ scan: slots.scan.job, migration: slots.migration.job, cutover: slots.cutover.job, undo: slots.undo.job }),
   });
   const tracker = createJobTracker(deps.keepAlive);
-  const ctx: RunContext = {
+  const ctx: RunContext<Update> = {
     fetch: deps.fetch,
     now: clock,
     newId: deps.newId ?? (() => crypto.randomUUID()),
@@ -180,14 +208,8 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       }
     },
     snapshot() {
-      const copy = <J>(slot: JobSlot<J>): J | null => (slot.job ? structuredClone(slot.job) : null);
-      return {
-        type: 'snapshot',
-        scan: copy(slots.scan),
-        migration: copy(slots.migration),
-        cutover: copy(slots.cutover),
-        undo: copy(slots.undo),
-      };
+      const { scan, migration, cutover, undo } = slots;
+      return { type: 'snapshot', scan: copyOf(scan), migration: copyOf(migration), cutover: copyOf(cutover), undo: copyOf(undo) };
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -200,4 +222,126 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
     },
     idle: () => tracker.idle(),
   };
+}
+
+// ---- Keep-alive ----
+
+/**
+ * Chrome stops an extension's service worker after 30 s without an extension API call, even with a
+ * stream open; a call every 20 s keeps it alive while a job runs, and lets it sleep once none does.
+ */
+export const KEEP_ALIVE_MS = 20_000;
+
+/** The jobs in flight: the background stays awake while there are any, and can wait until there are none. */
+export interface JobTracker {
+  track(job: Promise<void>): void;
+  /** Resolves when no job is running, including jobs started while it waits. */
+  idle(): Promise<void>;
+}
+
+export function createJobTracker(keepAlive?: () => void): JobTracker {
+  const running = new Set<Promise<void>>();
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  return {
+    track(job) {
+      running.add(job);
+      if (!timer && keepAlive) {
+        keepAlive();
+        timer = setInterval(() => keepAlive(), KEEP_ALIVE_MS);
+      }
+      const ended = () => {
+        running.delete(job);
+        if (running.size === 0 && timer) {
+          clearInterval(timer);
+          timer = null;
+        }
+      };
+      // a job reports its own failure in its state; a rejection must still end it here, and not
+      // surface as an unhandled rejection in the worker
+      job.then(ended, ended);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+// ---- Persistence ----
+
+/** The background's jobs, without credentials, so a restarted service worker can still show them. */
+export const jobsItem = storage.defineItem<PersistedJobs>('session:dnsferry:jobs');
+
+/**
+ * Saves the jobs so a restarted background can still show them. A migration sends events faster than
+ * storage should be written, so while it runs a save waits `delayMs` and takes every change made meanwhile;
+ * at a job's start and end the save happens at once.
+ */
+export function createJobPersister(opts: {
+  persist?: ((jobs: PersistedJobs) => Promise<void>) | undefined;
+  delayMs: number;
+  /** Log lines of a migration (or an undo) kept in a save (its counts are always kept). */
+  logLines: number;
+  /** The live jobs; a save holds copies (KINDS' `saved`), so later events do not change what was saved. */
+  jobs: () => { [K in JobKind]: JobOf[K] | null };
+}): JobPersister {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const now = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!opts.persist) return;
+    const live = opts.jobs();
+    const saved = <K extends JobKind>(kind: K): JobOf[K] | null => {
+      const job = live[kind];
+      return job ? KINDS[kind].saved(job, opts.logLines) : null;
+    };
+    await opts.persist({ scan: saved('scan'), migration: saved('migration'), cutover: saved('cutover'), undo: saved('undo') });
+  };
+
+  return {
+    now,
+    soon() {
+      if (timer || !opts.persist) return;
+      timer = setTimeout(() => void now(), opts.delayMs);
+    },
+  };
+}
+
+// ---- The port ----
+
+/**
+ * Starts the background's jobs: the saved ones are taken over, and each popup that connects gets a
+ * snapshot, then every update. Commands that arrive before the saved jobs are read wait for them.
+ */
+export function startJobRuntime(): JobRunner {
+  const runner = createJobRunner({
+    persist: (jobs) => jobsItem.setValue(jobs),
+    // Any extension API call resets the service worker's idle timer while a stream is open.
+    keepAlive: () => void browser.runtime.getPlatformInfo(),
+  });
+  const restored = jobsItem
+    .getValue()
+    .then((saved) => runner.restore(saved ?? undefined))
+    .catch((err: unknown) => console.warn('dnsferry: could not read the saved jobs', err));
+
+  browser.runtime.onConnect.addListener((port: Browser.runtime.Port) => {
+    if (port.name !== PORT_NAME) return;
+    let ready = false;
+    const queue: Command[] = [];
+    const unsubscribe = runner.subscribe((update) => {
+      if (ready) port.postMessage(update);
+    });
+    port.onMessage.addListener((message: unknown) => {
+      const cmd = message as Command;
+      if (ready) runner.handle(cmd);
+      else queue.push(cmd);
+    });
+    port.onDisconnect.addListener(() => unsubscribe());
+    void restored.then(() => {
+      port.postMessage(runner.snapshot());
+      ready = true;
+      for (const cmd of queue.splice(0)) runner.handle(cmd);
+    });
+  });
+  return runner;
 }

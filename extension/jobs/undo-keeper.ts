@@ -1,5 +1,5 @@
+import { storage } from 'wxt/utils/storage';
 import { UndoDataSchema, type UndoData } from '@dnsferry/shared';
-import { undoItem } from '@/utils/storage-items';
 
 /**
  * The undo data of the latest runs, in `storage.local`: the companion keeps nothing, so what puts a
@@ -32,6 +32,9 @@ export interface UndoKeeper {
   get(id: string): Promise<UndoRun | null>;
   forget(id: string): Promise<void>;
 }
+
+/** The undo data of the latest runs; what is there is read whatever build wrote it (`readRuns`). */
+export const undoItem = storage.defineItem<unknown>('local:dnsferry:undo', { fallback: [] });
 
 export function localUndoArea(): UndoArea {
   return { get: () => undoItem.getValue(), set: (runs) => undoItem.setValue(runs) };

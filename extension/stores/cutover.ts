@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
 import type { CutoverRequest } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/jobs/link';
-import { allReady, type CutoverJob } from '@/jobs/cutover-state';
+import { allReady, type CutoverJob } from '@/jobs/cutover';
 import type { Update } from '@/jobs/messages';
 import { useSettingsStore } from './settings';
 

@@ -3,7 +3,7 @@ import { computed, shallowRef, watch } from 'vue';
 import { isProxied, type DnsRecord } from '@dnsferry/shared';
 import { outcomeOf, type Outcome } from '@/utils/record-outcome';
 import type { MigrationJob } from '@/jobs/migrate-events';
-import { migrateRequest, type BuiltMigrate } from '@/jobs/requests';
+import { migrateRequest, type BuiltMigrate } from '@/jobs/migration';
 import { canProxy, setApartKeys, zoneOf, type ReviewGroup, type ReviewZone, type SourceRead, type ZoneModes } from '@/utils/review-zones';
 import { useConnectionStore } from './connection';
 import { useMigrationStore } from './migration';

@@ -5,7 +5,7 @@ import type { BackgroundLink } from '@/jobs/link';
 import { registrableDomain } from '@/utils/domain';
 import { namesUnder, tabAddresses } from '@/utils/tab-names';
 import type { Update } from '@/jobs/messages';
-import type { ScanJob } from '@/jobs/scan-state';
+import type { ScanJob } from '@/jobs/scan';
 import type { SourceSide } from '@/utils/source-side';
 import { useSettingsStore } from './settings';
 

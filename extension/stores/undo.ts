@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
-import type { BackgroundLink } from '@/jobs/link';
-import { useEventJobMirror } from '@/jobs/event-job-mirror';
+import { useEventJobCopy, type BackgroundLink } from '@/jobs/link';
 import { undoCounts, type UndoCounts } from '@/jobs/migrate-events';
 import { sumUndo } from '@/jobs/migration-totals';
 import { createUndoKeeper } from '@/jobs/undo-keeper';
@@ -16,7 +15,7 @@ import { useSettingsStore } from './settings';
 export const useUndoStore = defineStore('undo', () => {
   const settings = useSettingsStore();
   const connection = useConnectionStore();
-  const { job, version, apply } = useEventJobMirror('undo');
+  const { job, version, apply } = useEventJobCopy('undo');
   const keeper = createUndoKeeper();
   let link: BackgroundLink | null = null;
 

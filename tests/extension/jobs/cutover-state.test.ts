@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CutoverEvent } from '@dnsferry/shared';
-import { allReady, applyCutoverEvent, createCutoverJob, endCutoverJob } from '@/jobs/cutover-state';
+import { allReady, applyCutoverEvent, createCutoverJob, endCutoverJob } from '@/jobs/cutover';
 import { report } from '../support/cutover';
 
 describe('cutover state', () => {

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CutoverEvent, CutoverRequest } from '@dnsferry/shared';
-import { CHECK_CANCELLED, CHECK_INTERRUPTED, runCutover } from '@/jobs/cutover';
-import type { CutoverJob } from '@/jobs/cutover-state';
+import { CHECK_CANCELLED, CHECK_INTERRUPTED, runCutover, type CutoverJob } from '@/jobs/cutover';
 import type { Update } from '@/jobs/messages';
 import { REASONS } from '@/utils/pairing';
 import { report } from '../support/cutover';

@@ -46,16 +46,25 @@ describe('runMigration', () => {
     expect(saves.at(-1)).toEqual({ at: updates.length, how: 'now' });
   });
 
-  it('sends the events themselves in batches, all of them before the end, and asks for a save after each', async () => {
+  it('sends what the events changed in batches, every log line once by the end, and asks for a save after each event', async () => {
     const held = gate();
     const fetch = companionFetch({ '/api/migrate': () => ndjson(lines(events), { gate: held.promise, gateAfter: 2 }) });
     const { ctx, updates, saves } = runContext(fetch, 5);
     const run = runMigration(ctx, emptySlot(), cmd);
-    await expect.poll(() => updates.filter((u) => u.type === 'migration:events').length).toBe(1);
+    await expect.poll(() => updates.filter((u) => u.type === 'migration:patch').length).toBe(1);
+    const first = updates.find((u) => u.type === 'migration:patch');
+    // the two events before the gate: the zone they touched, whole, and their two log lines
+    expect(first).toMatchObject({ zones: [{ at: 0, zone: { zone, total: 1, created: 1 } }] });
+    expect(first?.type === 'migration:patch' && first.log.map((l) => l.message)).toEqual([`Migrating ${zone}`, '[1/1] A @ → 192.0.2.1']);
     held.open();
     await run;
-    const sent = updates.flatMap((u) => (u.type === 'migration:events' ? u.events : []));
-    expect(sent).toEqual(events);
+    const sent = updates.flatMap((u) => (u.type === 'migration:patch' || u.type === 'migration:end' ? u.log : []));
+    expect(sent.map((l) => l.message)).toEqual([
+      `Migrating ${zone}`,
+      '[1/1] A @ → 192.0.2.1',
+      'Zone finished: 1 created, 0 skipped, 0 failed',
+      'All zones finished',
+    ]);
     expect(updates.at(-1)).toMatchObject({ type: 'migration:end', id: 'job-1', status: 'done', error: null });
     expect(saves.filter((s) => s.how === 'soon')).toHaveLength(events.length);
   });

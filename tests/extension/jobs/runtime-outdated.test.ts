@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CutoverEvent, CutoverRequest, MigrateEvent } from '@dnsferry/shared';
-import { allReady } from '@/jobs/cutover-state';
-import { createJobRunner } from '@/jobs/runtime';
+import { allReady } from '@/jobs/cutover';
+import { createMigrationJob } from '@/jobs/migrate-events';
+import { createJobRunner, writeOf } from '@/jobs/runtime';
 import type { PersistedJobs, Update } from '@/jobs/messages';
 import { companionFetch, lines, ndjson } from '../support/fetch';
 import { report } from '../support/cutover';
@@ -29,6 +30,29 @@ const migrateEvents: MigrateEvent[] = [
   { type: 'done', results: [{ zone, ...result }] },
 ];
 const checkEvents: CutoverEvent[] = [report(zone, true), { type: 'done', results: [{ zone, ready: true }] }];
+
+const job = (id: string, dryRun: boolean, zones: string[]) =>
+  createMigrationJob({ id, dryRun, zones: zones.map((name) => ({ name, expected: 1 })), now: 0 });
+
+describe('writeOf', () => {
+  it('tells a real migration or an undo as it starts and ends, never a dry run', () => {
+    const run = job('m1', false, ['example.com', 'example.org']);
+    const dry = job('d1', true, ['example.com']);
+    const undo = { ...job('u1', false, ['example.com']), undoOf: 'm1' };
+    const none = { migration: null, undo: null };
+    expect(writeOf({ type: 'migration:start', job: run }, none)).toEqual({ by: 'migration', zones: ['example.com', 'example.org'] });
+    expect(writeOf({ type: 'migration:start', job: dry }, none)).toBeNull();
+    expect(writeOf({ type: 'undo:start', job: undo }, none)).toEqual({ by: 'undo', zones: ['example.com'] });
+    // an end names its job by id: the runner's current job of that kind says which zones
+    const end = { status: 'done' as const, error: null, finishedAt: 5, seq: 2, logDropped: 0, zones: [], log: [] };
+    expect(writeOf({ type: 'undo:end', id: 'u1', ...end }, { migration: null, undo })).toEqual({ by: 'undo', zones: ['example.com'] });
+    expect(writeOf({ type: 'migration:end', id: 'd1', ...end }, { migration: dry, undo: null })).toBeNull();
+    expect(writeOf({ type: 'migration:end', id: 'other', ...end }, { migration: run, undo: null })).toBeNull();
+    expect(
+      writeOf({ type: 'migration:patch', id: 'm1', ...end, status: 'running', finishedAt: null }, { migration: run, undo: null }),
+    ).toBeNull();
+  });
+});
 
 describe('job runner: a write makes a check out of date', () => {
   it('marks a check a migration overtakes, tells the popup and saves it; a check after the write stands', async () => {

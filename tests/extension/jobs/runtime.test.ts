@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
-import { CANCELLED, INTERRUPTED_BY_RESTART, INTERRUPTED_STREAM, createJobRunner } from '@/jobs/runtime';
+import { applyPatch } from '@/jobs/event-job';
 import type { PersistedJobs, Update } from '@/jobs/messages';
-import { applyMigrateEvent, endMigrationJob, type MigrationJob } from '@/jobs/migrate-events';
+import type { MigrationJob } from '@/jobs/migrate-events';
+import { CANCELLED, INTERRUPTED_BY_RESTART, INTERRUPTED_STREAM } from '@/jobs/migration';
+import { createJobRunner } from '@/jobs/runtime';
 import { companionFetch, lines, ndjson, refused } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
 
@@ -46,14 +48,13 @@ function mirror(updates: Update[]): MigrationJob | null {
   let job: MigrationJob | null = null;
   for (const u of updates) {
     if (u.type === 'migration:start') job = structuredClone(u.job);
-    if (u.type === 'migration:events' && job) for (const e of u.events) applyMigrateEvent(job, e);
-    if (u.type === 'migration:end' && job) endMigrationJob(job, u.status, u.error, u.finishedAt);
+    if ((u.type === 'migration:patch' || u.type === 'migration:end') && job) applyPatch(job, u);
   }
   return job;
 }
 
 describe('job runner: migration', () => {
-  it('streams a migration, sends batched events that rebuild the same state, and persists it without credentials', async () => {
+  it('streams a migration, sends batched changes that rebuild the same state, and persists it without credentials', async () => {
     const saved: PersistedJobs[] = [];
     const fetch = companionFetch({ '/api/migrate': () => ndjson(lines(events), { delayMs: 5 }) });
     const runner = createJobRunner({ fetch, flushMs: 10, persistMs: 5, persist: async (j) => void saved.push(structuredClone(j)) });
@@ -73,7 +74,9 @@ describe('job runner: migration', () => {
 
     const copy = mirror(updates);
     expect(copy).toEqual(job);
-    expect(updates.filter((u) => u.type === 'migration:events').length).toBeGreaterThanOrEqual(1);
+    // every log line reached the popup once, in order, in the batches or with the end
+    const sent = updates.flatMap((u) => (u.type === 'migration:patch' || u.type === 'migration:end' ? u.log : []));
+    expect(sent.map((l) => l.seq)).toEqual([0, 1, 2, 3, 4]);
 
     expect(saved.length).toBeGreaterThan(0);
     expect(saved.at(-1)?.migration?.status).toBe('done');

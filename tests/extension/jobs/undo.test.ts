@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent, MigrateRequest, UndoRequest } from '@dnsferry/shared';
-import { UNDO_GONE, UNDO_INTERRUPTED_BY_RESTART, createJobRunner } from '@/jobs/runtime';
+import { createJobRunner } from '@/jobs/runtime';
+import { UNDO_GONE, UNDO_INTERRUPTED_BY_RESTART } from '@/jobs/undo';
 import type { PersistedJobs, Update } from '@/jobs/messages';
 import { createMigrationJob } from '@/jobs/migrate-events';
 import { createUndoKeeper } from '@/jobs/undo-keeper';
@@ -88,7 +89,7 @@ describe('job runner: undo', () => {
     // done without a failure: the data is no longer needed
     expect(await createUndoKeeper().get(run.id)).toBeNull();
     // the undo's own updates reach the popup under their own names, and nothing saved holds the token
-    expect(updates.some((u) => u.type === 'undo:events')).toBe(true);
+    expect(updates.some((u) => u.type === 'undo:end')).toBe(true);
     expect(saved.at(-1)?.undo?.status).toBe('done');
     for (const s of saved) expect(JSON.stringify(s)).not.toContain(SECRET);
   });

@@ -10,7 +10,7 @@ export function runContext(fetch: typeof globalThis.fetch, flushMs = 5) {
   const saves: { at: number; how: 'now' | 'soon' }[] = [];
   let ids = 0;
   let clock = 1000;
-  const ctx: RunContext = {
+  const ctx: RunContext<Update> = {
     fetch,
     now: () => clock++,
     newId: () => `job-${++ids}`,

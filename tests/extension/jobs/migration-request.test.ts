@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord, MigrateRequest } from '@dnsferry/shared';
-import { cutoverRequest, migrateRequest, scanRequest, undoRequest, type MigrateInput } from '@/jobs/requests';
+import type { DnsRecord } from '@dnsferry/shared';
+import { migrateRequest, type MigrateInput } from '@/jobs/migration';
 import { zoneOf, type ReviewZone } from '@/utils/review-zones';
-import { undoData } from '../support/undo';
 
 const ACCOUNT = 'a'.repeat(32);
 const SUB = '11111111-2222-3333-4444-555555555555';
@@ -87,54 +86,5 @@ describe('migrateRequest', () => {
     expect(changed.request.zones).toEqual([
       { name: 'b.com', records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1', proxied: true }] },
     ]);
-  });
-});
-
-describe('cutoverRequest', () => {
-  const built: MigrateRequest = {
-    targetToken: 'tok',
-    targetAccountId: ACCOUNT,
-    dryRun: false,
-    zones: [{ name: 'a.com', records: [MX] }, { name: 'b.com' }],
-    subscriptionId: SUB,
-  };
-
-  it('checks the zones the migration finished, with the body it sent', () => {
-    expect(cutoverRequest(built, ['b.com'], true)).toEqual({ ...built, zones: [{ name: 'b.com' }], requestActivation: true });
-  });
-
-  it('checks by name against the target when the review no longer has the zones', () => {
-    expect(cutoverRequest({ ...built, zones: [] }, ['c.com'], false)).toEqual({
-      targetToken: 'tok',
-      targetAccountId: ACCOUNT,
-      zones: [{ name: 'c.com' }],
-      requestActivation: false,
-    });
-  });
-});
-
-describe('undoRequest and scanRequest', () => {
-  it('sends each kept zone back to the account the run wrote to, deleting created zones only when asked', () => {
-    const run = { id: 'r1', accountId: ACCOUNT, startedAt: 5, zones: [undoData('a.com', true), undoData('b.com')] };
-    expect(undoRequest(run, 'tok', false)).toEqual({
-      targetToken: 'tok',
-      targetAccountId: ACCOUNT,
-      zones: [
-        { name: 'a.com', undo: undoData('a.com', true) },
-        { name: 'b.com', undo: undoData('b.com') },
-      ],
-    });
-    expect(undoRequest(run, 'tok', true).deleteZone).toBe(true);
-  });
-
-  it('scans one domain, asking for a zone transfer first only when told to', () => {
-    expect(scanRequest('example.com')).toEqual({ domain: 'example.com' });
-    expect(scanRequest('example.com', { transfer: true })).toEqual({ domain: 'example.com', transfer: true });
-    expect(scanRequest('example.com', { depth: 'deep', names: ['www', 'api.eu'] })).toEqual({
-      domain: 'example.com',
-      depth: 'deep',
-      names: ['www', 'api.eu'],
-    });
-    expect(scanRequest('example.com', { depth: 'quick', names: [] })).toEqual({ domain: 'example.com', depth: 'quick' });
   });
 });

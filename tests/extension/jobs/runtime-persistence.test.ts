@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJobPersister } from '@/jobs/job-persister';
+import { createJobPersister } from '@/jobs/runtime';
 import type { PersistedJobs } from '@/jobs/messages';
 import { appendLog, createMigrationJob, type MigrationJob } from '@/jobs/migrate-events';
-import { createScanJob, type ScanJob } from '@/jobs/scan-state';
+import { createScanJob, type ScanJob } from '@/jobs/scan';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
