@@ -4,7 +4,7 @@ import { useEventJobCopy, type BackgroundLink } from '@/jobs/link';
 import { undoCounts, type UndoCounts } from '@/jobs/migrate-events';
 import { sumUndo } from '@/jobs/migration-totals';
 import { createUndoKeeper } from '@/jobs/undo-keeper';
-import { useConnectionStore } from './connection';
+import { useTargetStore } from './target';
 import { useSettingsStore } from './settings';
 
 /**
@@ -14,7 +14,7 @@ import { useSettingsStore } from './settings';
  */
 export const useUndoStore = defineStore('undo', () => {
   const settings = useSettingsStore();
-  const connection = useConnectionStore();
+  const target = useTargetStore();
   const { job, version, apply } = useEventJobCopy('undo');
   const keeper = createUndoKeeper();
   let link: BackgroundLink | null = null;
@@ -34,7 +34,7 @@ export const useUndoStore = defineStore('undo', () => {
 
   /** Undoes the run `runId` in the background, with the token of this session. */
   function start(runId: string, deleteZone = false): void {
-    link?.send({ type: 'undo:start', companionUrl: settings.companionUrl, runId, targetToken: connection.token.trim(), deleteZone });
+    link?.send({ type: 'undo:start', companionUrl: settings.companionUrl, runId, targetToken: target.token.trim(), deleteZone });
   }
   function cancel(): void {
     link?.send({ type: 'cancel', job: 'undo' });

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent } from '@dnsferry/shared';
-import { useConnectionStore } from '@/stores/connection';
+import { useTargetStore } from '@/stores/target';
 import { useMigrationStore } from '@/stores/migration';
 import { useUndoStore } from '@/stores/undo';
 import { createJobRunner } from '@/jobs/runtime';
@@ -46,7 +46,7 @@ describe('undo store', () => {
     const held = gate();
     const fetch = companionFetch({ '/api/undo': () => ndjson(lines(undone), { gate: held.promise, gateAfter: 2 }) });
     const runner = createJobRunner({ fetch, flushMs: 5 });
-    useConnectionStore().token = ` ${SECRET} `;
+    useTargetStore().token = ` ${SECRET} `;
     const link = localLink(runner);
     const first = useUndoStore();
     first.attach(link);
