@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { CHECK_INTERRUPTED_BY_RESTART, endCutoverJob, outdate, runCutover, type Write } from './cutover';
+import { createJobTracker } from './keep-alive';
 import { endMigrationJob, trimmedJob, type MigrationJob } from './migrate-events';
 import { PORT_NAME, type Command, type JobOf, type PersistedJobs, type Update } from './messages';
 import { INTERRUPTED_BY_RESTART, runMigration } from './migration';
@@ -10,10 +11,9 @@ import { UNDO_INTERRUPTED_BY_RESTART, runUndo } from './undo';
 import { createUndoKeeper, type UndoKeeper } from './undo-keeper';
 
 /*
- * The background's runtime: the runner that owns the jobs (one of each kind), the keep-alive that
- * holds the service worker awake while one runs, the persistence that lets a restarted worker show
- * them, and the port the popup connects to. A new kind of job is one file (as scan.ts) and one row
- * in KINDS.
+ * The background's runtime: the runner that owns the jobs (one of each kind; keep-alive.ts holds the
+ * service worker awake while one runs), the persistence that lets a restarted worker show them, and
+ * the port the popup connects to. A new kind of job is one file (as scan.ts) and one row in KINDS.
  */
 
 type StartOf<K extends JobKind> = Extract<Command, { type: `${K}:start` }>;
@@ -221,49 +221,6 @@ export function createJobRunner(deps: RunnerDeps = {}): JobRunner {
       JOB_KINDS.forEach(each);
     },
     idle: () => tracker.idle(),
-  };
-}
-
-// ---- Keep-alive ----
-
-/**
- * Chrome stops an extension's service worker after 30 s without an extension API call, even with a
- * stream open; a call every 20 s keeps it alive while a job runs, and lets it sleep once none does.
- */
-export const KEEP_ALIVE_MS = 20_000;
-
-/** The jobs in flight: the background stays awake while there are any, and can wait until there are none. */
-export interface JobTracker {
-  track(job: Promise<void>): void;
-  /** Resolves when no job is running, including jobs started while it waits. */
-  idle(): Promise<void>;
-}
-
-export function createJobTracker(keepAlive?: () => void): JobTracker {
-  const running = new Set<Promise<void>>();
-  let timer: ReturnType<typeof setInterval> | null = null;
-
-  return {
-    track(job) {
-      running.add(job);
-      if (!timer && keepAlive) {
-        keepAlive();
-        timer = setInterval(() => keepAlive(), KEEP_ALIVE_MS);
-      }
-      const ended = () => {
-        running.delete(job);
-        if (running.size === 0 && timer) {
-          clearInterval(timer);
-          timer = null;
-        }
-      };
-      // a job reports its own failure in its state; a rejection must still end it here, and not
-      // surface as an unhandled rejection in the worker
-      job.then(ended, ended);
-    },
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
   };
 }
 

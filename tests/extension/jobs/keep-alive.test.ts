@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJobTracker, KEEP_ALIVE_MS } from '@/jobs/runtime';
+import { createJobTracker, KEEP_ALIVE_MS } from '@/jobs/keep-alive';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
