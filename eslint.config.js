@@ -31,6 +31,12 @@ const boundaries = [
     message: 'The companion and the extension share only shared/.',
   },
   {
+    // The jobs run in the background worker, which the popup may never open: they know nothing of it.
+    target: 'extension/jobs/**',
+    from: ['extension/stores', 'extension/components', 'extension/entrypoints'],
+    message: "A job runs in the background worker: it knows nothing of the popup's stores, components or pages.",
+  },
+  {
     // Production code never reaches the simulators; only tests and the demo start them.
     target: ['companion/src/!(sandbox)/**', 'companion/src/!(demo).ts', 'shared/**', 'extension/**'],
     from: 'companion/src/sandbox',

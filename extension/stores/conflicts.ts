@@ -1,12 +1,11 @@
 import { defineStore } from 'pinia';
-import { computed, shallowRef, watch } from 'vue';
-import { MAX_RRSET_CHOICES, resolveName } from '@dnsferry/shared';
-import type { MigrationJob, ReportedConflict } from '@/utils/migration-state';
-import { useConnectionStore } from './connection';
-import { useMigrationStore } from './migration';
+import { computed, shallowRef } from 'vue';
+import { MAX_RRSET_CHOICES } from '@dnsferry/shared';
+import type { ReportedConflict } from '@/jobs/migrate-events';
 import { answersOf, refusalOf, rrsetsOf, tooManyChoices, type ConflictChoice } from '@/utils/conflict-choices';
-import type { ReviewZone, ZoneModes } from '@/utils/review-zones';
+import type { ZoneModes } from '@/utils/review-zones';
 import { useReviewStore } from './review';
+import { setKey, useRRsetsStore } from './rrsets';
 import { useSourceStore } from './source';
 
 /**
@@ -47,99 +46,26 @@ export interface ZoneEnd {
   blocked: string[];
 }
 
-/** What the dry runs said about a zone; a later report replaces an earlier one as below. */
-interface Reported {
-  conflicts: ReportedConflict[];
-  targetOnly: number | null;
-}
-
-const setKey = (zone: string, name: string, type: string) => `${zone}|${name.toLowerCase()}|${type}`;
-
-/** The review rows of each RRset of a zone, by `setKey`. */
-function rowsBySet(z: ReviewZone): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const r of z.ordered) {
-    const key = setKey(z.name, resolveName(r.record.name, z.name) ?? r.record.name, r.record.type);
-    const list = map.get(key);
-    if (list) list.push(r.key);
-    else map.set(key, [r.key]);
-  }
-  return map;
-}
-
 export const useConflictsStore = defineStore('conflicts', () => {
   const review = useReviewStore();
-  const migration = useMigrationStore();
   const source = useSourceStore();
-  const connection = useConnectionStore();
-
-  const reported = shallowRef<Record<string, Reported>>({});
+  const rrsets = useRRsetsStore();
   const choices = shallowRef<Map<string, 'replace' | 'keep-both'>>(new Map());
   const mirrorOn = shallowRef<Set<string>>(new Set());
   const pruneOn = shallowRef<Set<string>>(new Set());
   const forceOn = shallowRef<Set<string>>(new Set());
 
-  // What the target holds is another account's after a switch: nothing reported stands. (The first
-  // account, restored when the popup opens, is no switch: what the background's dry run said stays.)
-  watch(
-    () => connection.accountId,
-    (_, before) => {
-      if (before) reported.value = {};
-    },
-  );
-
-  /** The rows of every RRset, per zone, computed once per change of the review's zones. */
-  const rows = computed(() => new Map(review.zones.map((z) => [z.name, rowsBySet(z)])));
-  const keptByTarget = (zone: string, key: string): boolean => {
-    const list = rows.value.get(zone)?.get(key) ?? [];
-    const off = review.excluded;
-    return list.length > 0 && list.every((k) => off.has(k));
-  };
-
-  /**
-   * A finished dry run replaces what is known of each zone it planned. A conflict it did not report
-   * stays when the run could not have reported it: mirror mode makes the RRsets it replaces answer
-   * as the source (so they are no conflict of that run), and an RRset whose target records are kept
-   * was not sent. Prune's count stays from the last run that did not prune (a pruning run removes them).
-   */
-  function take(job: MigrationJob): void {
-    const next = { ...reported.value };
-    for (const z of job.zones) {
-      if (!z.complete || z.error !== null) continue;
-      const before = next[z.zone];
-      const told = new Set(z.conflicts.map((c) => setKey(z.zone, c.name, c.type)));
-      const kept = (before?.conflicts ?? []).filter((c) => {
-        const key = setKey(z.zone, c.name, c.type);
-        return !told.has(key) && (z.mode === 'mirror' || keptByTarget(z.zone, key));
-      });
-      next[z.zone] = {
-        conflicts: [...kept, ...z.conflicts],
-        targetOnly: z.mode === 'mirror' && z.prune ? (before?.targetOnly ?? null) : z.targetOnly,
-      };
-    }
-    reported.value = next;
-  }
-  let taken: string | null = null;
-  watch(
-    () => [migration.job, migration.job?.status] as const,
-    ([job]) => {
-      if (!job || job.id === taken || !job.dryRun || job.status !== 'done') return;
-      taken = job.id;
-      take(job);
-    },
-    { immediate: true },
-  );
-
   const ends = computed(() => {
     const out = new Map<string, ZoneEnd>();
     const chosen = choices.value;
     for (const z of review.zones) {
-      const setRows = rows.value.get(z.name);
-      const listed = (reported.value[z.name]?.conflicts ?? [])
+      const setRows = rrsets.rows.get(z.name);
+      const listed = (rrsets.reported[z.name]?.conflicts ?? [])
         .map((c) => ({ c, key: setKey(z.name, c.name, c.type) }))
         // an RRset the source no longer has (the records were edited since) is no conflict of this review
         .filter(({ key }) => !z.groups || setRows?.has(key));
-      const choiceOf = (key: string): ConflictChoice => (keptByTarget(z.name, key) ? 'keep-target' : (chosen.get(key) ?? 'keep-both'));
+      const choiceOf = (key: string): ConflictChoice =>
+        rrsets.keptByTarget(z.name, key) ? 'keep-target' : (chosen.get(key) ?? 'keep-both');
       const picked = listed.map(({ c, key }) => ({ c, key, choice: choiceOf(key) }));
       const anyBoth = picked.some((p) => p.choice === 'keep-both');
       const anyReplace = picked.some((p) => p.choice === 'replace');
@@ -159,7 +85,7 @@ export const useConflictsStore = defineStore('conflicts', () => {
       );
       const tooMany = tooManyChoices(rrsetsOf(mirror, conflicts).length);
       if (tooMany) blocked.push(tooMany);
-      const targetOnly = reported.value[z.name]?.targetOnly ?? null;
+      const targetOnly = rrsets.reported[z.name]?.targetOnly ?? null;
       out.set(z.name, {
         zone: z.name,
         conflicts,
@@ -210,7 +136,7 @@ export const useConflictsStore = defineStore('conflicts', () => {
   }
 
   function choose(zone: string, key: string, choice: ConflictChoice): void {
-    const list = rows.value.get(zone)?.get(key) ?? [];
+    const list = rrsets.rows.get(zone)?.get(key) ?? [];
     review.setExcluded(list, choice === 'keep-target');
     if (choice === 'keep-target') return;
     const next = new Map(choices.value);

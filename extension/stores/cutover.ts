@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
 import type { CutoverRequest } from '@dnsferry/shared';
-import type { BackgroundLink } from '@/utils/background-link';
-import { allReady, type CutoverJob } from '@/utils/cutover-state';
-import type { Update } from '@/utils/messages';
+import type { BackgroundLink } from '@/jobs/link';
+import { allReady, type CutoverJob } from '@/jobs/cutover';
+import type { Update } from '@/jobs/messages';
 import { useSettingsStore } from './settings';
 
 /**
@@ -28,7 +28,7 @@ export const useCutoverStore = defineStore('cutover', () => {
     return l.onUpdate(apply);
   }
 
-  /** Checks the zones of `request` (utils/requests.ts builds it from the migration's own body). */
+  /** Checks the zones of `request` (jobs/requests.ts builds it from the migration's own body). */
   function check(request: CutoverRequest): void {
     // Plain data only: the request is built from reactive state, and messages are cloned.
     const plain = JSON.parse(JSON.stringify(request)) as CutoverRequest;

@@ -1,15 +1,14 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
 import type { MigrateRequest } from '@dnsferry/shared';
-import type { BackgroundLink } from '@/utils/background-link';
-import { useEventJobMirror } from '@/utils/event-job-mirror';
-import { jobTotals } from '@/utils/migration-totals';
+import { useEventJobCopy, type BackgroundLink } from '@/jobs/link';
+import { jobTotals } from '@/jobs/migration-totals';
 import { useSettingsStore } from './settings';
 
 /** A mirror of the migration (or dry run) that runs in the background. */
 export const useMigrationStore = defineStore('migration', () => {
   const settings = useSettingsStore();
-  const { job, version, apply } = useEventJobMirror('migration');
+  const { job, version, apply } = useEventJobCopy('migration');
   let link: BackgroundLink | null = null;
 
   const running = computed(() => job.value?.status === 'running');

@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { givenName, MAX_GIVEN_NAMES, ZoneNameSchema } from '@dnsferry/shared';
-import type { BackgroundLink } from '@/utils/background-link';
+import type { BackgroundLink } from '@/jobs/link';
 import { registrableDomain } from '@/utils/domain';
 import { namesUnder, tabAddresses } from '@/utils/tab-names';
-import type { Update } from '@/utils/messages';
-import type { ScanJob } from '@/utils/scan-state';
+import type { Update } from '@/jobs/messages';
+import type { ScanJob } from '@/jobs/scan';
 import type { SourceSide } from '@/utils/source-side';
 import { useSettingsStore } from './settings';
 

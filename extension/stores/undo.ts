@@ -1,11 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
-import type { BackgroundLink } from '@/utils/background-link';
-import { useEventJobMirror } from '@/utils/event-job-mirror';
-import { undoCounts, type UndoCounts } from '@/utils/migration-state';
-import { sumUndo } from '@/utils/migration-totals';
-import { createUndoKeeper } from '@/utils/undo-keeper';
-import { useConnectionStore } from './connection';
+import { useEventJobCopy, type BackgroundLink } from '@/jobs/link';
+import { undoCounts, type UndoCounts } from '@/jobs/migrate-events';
+import { sumUndo } from '@/jobs/migration-totals';
+import { createUndoKeeper } from '@/jobs/undo-keeper';
+import { useTargetStore } from './target';
 import { useSettingsStore } from './settings';
 
 /**
@@ -15,8 +14,8 @@ import { useSettingsStore } from './settings';
  */
 export const useUndoStore = defineStore('undo', () => {
   const settings = useSettingsStore();
-  const connection = useConnectionStore();
-  const { job, version, apply } = useEventJobMirror('undo');
+  const target = useTargetStore();
+  const { job, version, apply } = useEventJobCopy('undo');
   const keeper = createUndoKeeper();
   let link: BackgroundLink | null = null;
 
@@ -35,7 +34,7 @@ export const useUndoStore = defineStore('undo', () => {
 
   /** Undoes the run `runId` in the background, with the token of this session. */
   function start(runId: string, deleteZone = false): void {
-    link?.send({ type: 'undo:start', companionUrl: settings.companionUrl, runId, targetToken: connection.token.trim(), deleteZone });
+    link?.send({ type: 'undo:start', companionUrl: settings.companionUrl, runId, targetToken: target.token.trim(), deleteZone });
   }
   function cancel(): void {
     link?.send({ type: 'cancel', job: 'undo' });

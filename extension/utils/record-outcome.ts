@@ -1,4 +1,4 @@
-import type { LogEntry } from './migration-state';
+import type { LogEntry } from '@/jobs/migrate-events';
 
 /** What a run said (or a dry run would do) about one record, as the review labels it. */
 export type OutcomeKind = 'create' | 'replace' | 'update' | 'exists' | 'drift' | 'error';

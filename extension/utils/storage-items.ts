@@ -1,13 +1,13 @@
 import { storage } from 'wxt/utils/storage';
 import type { SourceCredentials, SourceZone, Subscription, TargetAccount, TsigAlgorithm } from '@dnsferry/shared';
-import type { PersistedJobs } from './messages';
 import type { ManualRow } from './record-rows';
 
 /*
- * Every key the extension keeps, in one place (the pairing keys excepted: `utils/pairing.ts`). The
- * keys are the ones earlier builds wrote, so what they saved still reads. `local:` outlives the
- * browser and holds nothing secret; `session:` lives in memory and is gone when the browser closes
- * (or the extension is updated), so the drafts below may hold credentials.
+ * Every key the popup keeps, in one place; the background's are beside the jobs that own them
+ * (`jobsItem` in jobs/runtime.ts, `undoItem` in jobs/undo-keeper.ts), the pairing keys in
+ * `utils/pairing.ts`. The keys are the ones earlier builds wrote, so what they saved still reads.
+ * `local:` outlives the browser and holds nothing secret; `session:` lives in memory and is gone when
+ * the browser closes (or the extension is updated), so the drafts below may hold credentials.
  */
 
 /** The options page's settings; what an earlier build saved is checked when read (stores/settings.ts). */
@@ -16,12 +16,6 @@ export interface SavedSettings {
   theme?: string;
 }
 export const settingsItem = storage.defineItem<SavedSettings>('local:dnsferry:settings');
-
-/** The undo data of the latest runs (utils/undo-keeper.ts reads what is there, whatever build wrote it). */
-export const undoItem = storage.defineItem<unknown>('local:dnsferry:undo', { fallback: [] });
-
-/** The background's jobs, without credentials, so a restarted service worker can still show them. */
-export const jobsItem = storage.defineItem<PersistedJobs>('session:dnsferry:jobs');
 
 /** What the user typed in the popup, so that closing and reopening it loses nothing. */
 export interface UiDraft {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import CutoverPanel from '@/components/CutoverPanel.vue';
-import { applyCutoverEvent, createCutoverJob, type CutoverJob } from '@/utils/cutover-state';
+import { applyCutoverEvent, createCutoverJob, type CutoverJob } from '@/jobs/cutover';
 import { report } from '../support/cutover';
 
 function finished(ready: boolean): CutoverJob {

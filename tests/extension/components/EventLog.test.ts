@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import EventLog from '@/components/EventLog.vue';
-import type { LogEntry } from '@/utils/migration-state';
+import type { LogEntry } from '@/jobs/migrate-events';
 
 function entries(n: number): LogEntry[] {
   return Array.from({ length: n }, (_, i) => ({

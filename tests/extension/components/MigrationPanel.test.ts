@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mount, type DOMWrapper } from '@vue/test-utils';
 import type { MigrateEvent } from '@dnsferry/shared';
 import MigrationPanel from '@/components/MigrationPanel.vue';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 
 const zone = 'example.com';
 function job(events: MigrateEvent[], opts: { mode?: 'add' | 'mirror'; undoOf?: string } = {}) {

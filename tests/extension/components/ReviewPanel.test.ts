@@ -4,7 +4,7 @@ import type { DnsRecord } from '@dnsferry/shared';
 import ReviewPanel from '@/components/ReviewPanel.vue';
 import type { ZoneEnd } from '@/stores/conflicts';
 import { groupRecords, keyRecords, type ReviewZone } from '@/utils/review-zones';
-import { applyMigrateEvent, createMigrationJob, endMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob, endMigrationJob } from '@/jobs/migrate-events';
 import type { Outcome } from '@/utils/record-outcome';
 
 function zone(name: string, records: DnsRecord[]): ReviewZone {

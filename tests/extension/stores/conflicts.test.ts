@@ -4,13 +4,14 @@ import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent } from '@dnsferry/shared';
 import { useConflictsStore } from '@/stores/conflicts';
-import { useConnectionStore } from '@/stores/connection';
+import { useTargetStore } from '@/stores/target';
 import { useMigrationStore } from '@/stores/migration';
+import { useRequestStore } from '@/stores/request';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 
 const zone = 'example.com';
 const ACCOUNT = 'a'.repeat(32);
@@ -46,7 +47,7 @@ function manual() {
   const paste = usePasteSourceStore();
   paste.zone = zone;
   paste.text = ['www A 192.0.2.1', 'mail A 93.184.216.34', '@ TXT "v=spf1 include:new.example -all"', '@ MX 10 mail'].join('\n');
-  const c = useConnectionStore();
+  const c = useTargetStore();
   c.token = 'tok';
   c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
   c.accountId = ACCOUNT;
@@ -69,7 +70,7 @@ async function dryRun(told: Array<keyof typeof conflicts>, opts: { mode?: 'add' 
   await nextTick();
 }
 
-const sentZone = () => useReviewStore().buildRequest(false, useConflictsStore().zoneModes).request.zones[0]!;
+const sentZone = () => useRequestStore().buildRequest(false, useConflictsStore().zoneModes).request.zones[0]!;
 const rowsOf = (name: string) => useReviewStore().zones[0]!.ordered.filter((r) => r.record.name === name);
 
 beforeEach(() => {
@@ -202,7 +203,7 @@ describe('conflicts store', () => {
     await dryRun(['www', 'mail', 'spf']);
     await dryRun(['spf']);
     expect(store.ends.get(zone)!.conflicts.map((c) => c.name)).toEqual(['@']);
-    useConnectionStore().accountId = 'b'.repeat(32);
+    useTargetStore().accountId = 'b'.repeat(32);
     await nextTick();
     expect(store.ends.get(zone)!.conflicts).toEqual([]);
   });
@@ -215,8 +216,8 @@ describe('conflicts store', () => {
     paste.text = 'www A 192.0.2.1';
     const store = useConflictsStore();
     await dryRun(['www']);
-    // connection.restore() fills the account in once the snapshot is there
-    const c = useConnectionStore();
+    // target.restore() fills the account in once the snapshot is there
+    const c = useTargetStore();
     c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
     c.accountId = ACCOUNT;
     await nextTick();

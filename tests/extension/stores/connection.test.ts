@@ -3,14 +3,14 @@ import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useSettingsStore } from '@/stores/settings';
+import { useTargetStore } from '@/stores/target';
 import { DEFAULT_COMPANION_URL } from '@/utils/companion';
-import type { Update } from '@/utils/messages';
+import type { Update } from '@/jobs/messages';
 import { REASONS, loadPairing } from '@/utils/pairing';
 import { companionFetch, errorBody, json, refused } from '../support/fetch';
 import { impostorPairing, pairTestCompanion, proofAnswer } from '../support/pairing';
 
 const ACME = { id: 'a'.repeat(32), name: 'Acme' };
-const BETA = { id: 'b'.repeat(32), name: 'Beta' };
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -80,9 +80,10 @@ describe('connection store: companion', () => {
     expect(await store.checkCompanion(fetch)).toBe(false);
     expect(store.companion).toBe('impostor');
     expect(store.companionLabel).toBe('Not your companion');
-    store.token = 'secret-token';
-    expect(await store.validateTarget(fetch)).toBe(false);
-    expect(store.targetError).toBe(`This is not your dnsferry companion: ${REASONS.wrongProof}. Nothing was sent to it.`);
+    const target = useTargetStore();
+    target.token = 'secret-token';
+    expect(await target.validateTarget(fetch)).toBe(false);
+    expect(target.targetError).toBe(`This is not your dnsferry companion: ${REASONS.wrongProof}. Nothing was sent to it.`);
     expect(fetch.calls.filter((c) => c.url.endsWith('/api/target/validate'))).toEqual([]);
   });
 
@@ -95,8 +96,9 @@ describe('connection store: companion', () => {
     });
     expect(await store.checkCompanion(fetch)).toBe(true);
     impostor = true;
-    store.token = 'tok';
-    expect(await store.validateTarget(fetch)).toBe(false);
+    const target = useTargetStore();
+    target.token = 'tok';
+    expect(await target.validateTarget(fetch)).toBe(false);
     // the refusal itself is what the header shows: no second check was needed to see it
     expect(fetch.calls.filter((c) => c.url.endsWith('/api/pair/proof'))).toHaveLength(2);
     expect(store.companion).toBe('impostor');
@@ -138,80 +140,5 @@ describe('connection store: companion', () => {
     const store = useConnectionStore();
     expect(await store.checkCompanion(refused)).toBe(false);
     expect(store.companion).toBe('down');
-  });
-});
-
-describe('connection store: target token', () => {
-  it('chooses the only account by itself', async () => {
-    const store = useConnectionStore();
-    store.token = '  tok-1  ';
-    const fetch = companionFetch({
-      '/api/target/validate': () =>
-        json(200, { success: true, accounts: [ACME], token: { status: 'active', expiresOn: '2030-01-01T00:00:00Z' } }),
-    });
-    expect(await store.validateTarget(fetch)).toBe(true);
-    expect(fetch.calls[0]?.body).toEqual({ targetToken: 'tok-1' });
-    expect(store.accountId).toBe(ACME.id);
-    expect(store.targetReady).toBe(true);
-    expect(store.expiresOn).toBe('2030-01-01T00:00:00Z');
-    // editing the token makes it unvalidated again
-    store.token = 'tok-2';
-    expect(store.targetReady).toBe(false);
-  });
-
-  it('lets the user choose among several accounts', async () => {
-    const store = useConnectionStore();
-    store.token = 'tok';
-    await store.validateTarget(
-      companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME, BETA], token: { status: 'active' } }) }),
-    );
-    expect(store.accountId).toBe('');
-    expect(store.targetReady).toBe(false);
-    store.accountId = BETA.id;
-    expect(store.targetReady).toBe(true);
-    expect(store.account?.name).toBe('Beta');
-  });
-
-  it('says the companion runs but cannot reach Cloudflare, with the companion’s own words', async () => {
-    const store = useConnectionStore();
-    store.token = 'tok';
-    const message = 'cannot reach api.cloudflare.com: DNS lookup failed — offline, or behind a proxy? set HTTPS_PROXY';
-    await store.validateTarget(companionFetch({ '/api/target/validate': () => errorBody(502, 'upstream', message) }));
-    expect(store.targetError).toBe(`The companion is running but cannot reach Cloudflare: ${message}`);
-    expect(store.targetError).not.toMatch(/token|permission/i);
-  });
-
-  it.each([
-    [401, 'unauthorized', 'Cloudflare 1000: Invalid API Token', /invalid or has expired.*Invalid API Token/],
-    [403, 'forbidden', 'Cloudflare 9109: Unauthorized to access requested resource', /lacks a permission.*Zone → DNS → Edit/],
-  ])('explains a %i', async (status, code, message, expected) => {
-    const store = useConnectionStore();
-    store.token = 'tok';
-    const ok = await store.validateTarget(companionFetch({ '/api/target/validate': () => errorBody(status, code, message) }));
-    expect(ok).toBe(false);
-    expect(store.targetError).toMatch(expected);
-    expect(store.accounts).toEqual([]);
-    expect(store.targetReady).toBe(false);
-  });
-
-  it('keeps the token in session storage only, and restores it validated', async () => {
-    const store = useConnectionStore();
-    await store.restore();
-    store.token = 'secret-token-123';
-    await store.validateTarget(
-      companionFetch({ '/api/target/validate': () => json(200, { success: true, accounts: [ACME], token: { status: 'active' } }) }),
-    );
-    // saved when the store gets to it: awaited, not timed
-    await expect.poll(async () => JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain('secret-token-123');
-    const local = await fakeBrowser.storage.local.get(null);
-    const sync = await fakeBrowser.storage.sync.get(null);
-    expect(JSON.stringify(local)).not.toContain('secret-token-123');
-    expect(JSON.stringify(sync)).not.toContain('secret-token-123');
-
-    setActivePinia(createPinia());
-    const again = useConnectionStore();
-    await again.restore();
-    expect(again.token).toBe('secret-token-123');
-    expect(again.targetReady).toBe(true);
   });
 });

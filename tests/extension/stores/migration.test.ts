@@ -4,7 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent } from '@dnsferry/shared';
 import { useMigrationStore } from '@/stores/migration';
-import { createJobRunner } from '@/utils/job-runner';
+import { createJobRunner } from '@/jobs/runtime';
 import { companionFetch, lines, ndjson } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
 import { localLink } from '../support/local-link';

@@ -4,13 +4,14 @@ import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { DnsRecord, EdgeAddress } from '@dnsferry/shared';
 import { useAccountSourceStore } from '@/stores/account-source';
-import { useConnectionStore } from '@/stores/connection';
+import { useTargetStore } from '@/stores/target';
 import { useMigrationStore } from '@/stores/migration';
+import { useRequestStore } from '@/stores/request';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { useSourceStore } from '@/stores/source';
 import { useTransferSourceStore } from '@/stores/transfer-source';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 import { readScope } from '@/utils/source-side';
 
 const ACCOUNT = 'a'.repeat(32);
@@ -22,7 +23,7 @@ const RECORDS: DnsRecord[] = [
 beforeEach(() => {
   fakeBrowser.reset();
   setActivePinia(createPinia());
-  const c = useConnectionStore();
+  const c = useTargetStore();
   c.token = 'tok';
   c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
   c.accountId = ACCOUNT;
@@ -57,10 +58,11 @@ describe('the review of zones read by a transfer or from another account', () =>
     transfer.zonesText = 'example.com';
     transfer.server = 'ns1.example.com';
     const review = useReviewStore();
+    const requests = useRequestStore();
     expect(review.zones[0]?.groups).toBeNull();
     // how many records the zone holds is known only once it is read (the dry run is offered all the same)
     expect([review.countUnknown, review.selectedCount]).toEqual([true, 0]);
-    const { request } = review.buildRequest(true);
+    const { request } = requests.buildRequest(true);
     expect(request.zones).toEqual([{ name: 'example.com', axfr: { server: 'ns1.example.com' } }]);
     expect(request).not.toHaveProperty('subscriptionId');
 
@@ -69,9 +71,9 @@ describe('the review of zones read by a transfer or from another account', () =>
     expect(review.zones[0]?.ordered.map((r) => r.record)).toEqual(RECORDS);
     expect([review.countUnknown, review.selectedCount]).toEqual([false, 2]);
     // nothing left out: the migration transfers the zone again; one left out: exactly the rest is sent
-    expect(review.buildRequest(false).request.zones).toEqual([{ name: 'example.com', axfr: { server: 'ns1.example.com' } }]);
+    expect(requests.buildRequest(false).request.zones).toEqual([{ name: 'example.com', axfr: { server: 'ns1.example.com' } }]);
     review.toggle(review.zones[0]!.ordered[1]!.key);
-    expect(review.buildRequest(false).request.zones).toEqual([{ name: 'example.com', records: [RECORDS[0]] }]);
+    expect(requests.buildRequest(false).request.zones).toEqual([{ name: 'example.com', records: [RECORDS[0]] }]);
   });
 
   it("sends an account zone with the other account's token, and a transfer's read is not taken for it", async () => {
@@ -81,7 +83,8 @@ describe('the review of zones read by a transfer or from another account', () =>
     transfer.zonesText = 'example.com';
     transfer.server = 'ns1.example.com';
     const review = useReviewStore();
-    useMigrationStore().job = dryRunOf(review.buildRequest(true).request);
+    const requests = useRequestStore();
+    useMigrationStore().job = dryRunOf(requests.buildRequest(true).request);
     await nextTick();
     expect(review.zones[0]?.groups).not.toBeNull();
 
@@ -90,7 +93,7 @@ describe('the review of zones read by a transfer or from another account', () =>
     account.zonesText = 'example.com';
     account.token = 'old-agency-token';
     expect(review.zones[0]?.groups).toBeNull();
-    const { request } = review.buildRequest(true);
+    const { request } = requests.buildRequest(true);
     expect(request.zones).toEqual([{ name: 'example.com', cloudflare: { token: 'old-agency-token' } }]);
     useMigrationStore().job = dryRunOf(request);
     await nextTick();
@@ -127,6 +130,7 @@ describe("the review of a scan's edge addresses", () => {
   it('lists a proxy address unchecked with its note, and sends it only once ticked', () => {
     scanned();
     const review = useReviewStore();
+    const requests = useRequestStore();
     const zone = review.zones[0]!;
     expect(zone.ordered.map((r) => [r.record.name, r.edge?.network ?? null, review.excluded.has(r.key)])).toEqual([
       ['mail', null, false],
@@ -135,10 +139,10 @@ describe("the review of a scan's edge addresses", () => {
     ]);
     expect(zone.ordered[2]?.edge?.message).toBe("this is Cloudflare's proxy address, not your server");
     expect(review.selectedCount).toBe(2);
-    expect(review.buildRequest(false).request.zones[0]).toMatchObject({ records: [ORIGIN, CDN] });
+    expect(requests.buildRequest(false).request.zones[0]).toMatchObject({ records: [ORIGIN, CDN] });
 
     review.toggle(zone.ordered[2]!.key);
-    expect(review.buildRequest(false).request.zones[0]).toMatchObject({ records: [ORIGIN, CDN, PROXY] });
+    expect(requests.buildRequest(false).request.zones[0]).toMatchObject({ records: [ORIGIN, CDN, PROXY] });
   });
 
   it("keeps the user's tick when the review is computed again", async () => {

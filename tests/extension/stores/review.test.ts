@@ -2,20 +2,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { useConnectionStore } from '@/stores/connection';
+import { useTargetStore } from '@/stores/target';
 import { useMigrationStore } from '@/stores/migration';
+import { useRequestStore } from '@/stores/request';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { useAzureSourceStore } from '@/stores/azure-source';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
-import { createMigrationJob, applyMigrateEvent } from '@/utils/migration-state';
+import { createMigrationJob, applyMigrateEvent } from '@/jobs/migrate-events';
 
 const ACCOUNT = 'a'.repeat(32);
 const SUB = '11111111-2222-3333-4444-555555555555';
 
 function readyTarget() {
-  const c = useConnectionStore();
+  const c = useTargetStore();
   c.token = 'tok';
   c.accounts = [{ id: ACCOUNT, name: 'Acme' }];
   c.accountId = ACCOUNT;
@@ -36,6 +37,7 @@ describe('review store', () => {
     paste.zone = 'example.com';
     paste.text = ['@ A 192.0.2.1', 'www A 192.0.2.2', '@ MX 10 mail', '@ TXT "v=spf1 -all"'].join('\n');
     const review = useReviewStore();
+    const requests = useRequestStore();
     expect(review.zones).toHaveLength(1);
     expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([
       ['A', 2],
@@ -49,7 +51,7 @@ describe('review store', () => {
     expect(review.selectedCount).toBe(2);
 
     readyTarget();
-    const { request } = review.buildRequest(true);
+    const { request } = requests.buildRequest(true);
     expect(request.dryRun).toBe(true);
     expect(request.targetToken).toBe('tok');
     expect(request.zones).toEqual([
@@ -63,6 +65,20 @@ describe('review store', () => {
     ]);
   });
 
+  it('shows every record type the contract knows in its own group', () => {
+    const source = useSourceStore();
+    source.kind = 'manual';
+    const paste = usePasteSourceStore();
+    paste.zone = 'example.com';
+    paste.text = ['child 300 IN DS 2371 13 2 1F98AB', '_443._tcp 300 IN TLSA 3 1 1 ABCD', '@ 300 IN HTTPS 1 . alpn=h2'].join('\n');
+    const review = useReviewStore();
+    expect(review.zones[0]?.groups?.map((g) => [g.type, g.records.length])).toEqual([
+      ['DS', 1],
+      ['TLSA', 1],
+      ['HTTPS', 1],
+    ]);
+  });
+
   it('maps the outcome of each record of a dry run back to its row', () => {
     const source = useSourceStore();
     source.kind = 'manual';
@@ -70,8 +86,9 @@ describe('review store', () => {
     paste.zone = 'example.com';
     paste.text = '@ A 192.0.2.1\nwww A 192.0.2.2';
     const review = useReviewStore();
+    const requests = useRequestStore();
     readyTarget();
-    review.buildRequest(true);
+    requests.buildRequest(true);
     const migration = useMigrationStore();
     const job = createMigrationJob({ id: 'd', dryRun: true, zones: [{ name: 'example.com', expected: 2 }], now: 0 });
     applyMigrateEvent(job, { type: 'skip', zone: 'example.com', message: '[1/2] A @ already exists', index: 1, total: 2 });
@@ -85,8 +102,8 @@ describe('review store', () => {
     });
     migration.job = job;
     const [apex, www] = review.zones[0]!.groups![0]!.records;
-    expect(review.outcomes.get(apex!.key)?.kind).toBe('exists');
-    expect(review.outcomes.get(www!.key)?.kind).toBe('create');
+    expect(requests.outcomes.get(apex!.key)?.kind).toBe('exists');
+    expect(requests.outcomes.get(www!.key)?.kind).toBe('create');
   });
 
   it('tells the rows of a mirror dry run apart: replaced, updated, differing at the target', () => {
@@ -96,8 +113,9 @@ describe('review store', () => {
     paste.zone = 'example.com';
     paste.text = 'www A 192.0.2.1\nmail A 93.184.216.34\n@ MX 10 mail';
     const review = useReviewStore();
+    const requests = useRequestStore();
     readyTarget();
-    review.buildRequest(true, { 'example.com': { mode: 'mirror' } });
+    requests.buildRequest(true, { 'example.com': { mode: 'mirror' } });
     const job = createMigrationJob({ id: 'd', dryRun: true, zones: [{ name: 'example.com', expected: 3, mode: 'mirror' }], now: 0 });
     const zone = 'example.com';
     applyMigrateEvent(job, {
@@ -127,7 +145,7 @@ describe('review store', () => {
     });
     useMigrationStore().job = job;
     const [www, mail, mx] = review.zones[0]!.ordered;
-    expect([www, mail, mx].map((r) => review.outcomes.get(r!.key)?.kind)).toEqual(['replace', 'update', 'drift']);
+    expect([www, mail, mx].map((r) => requests.outcomes.get(r!.key)?.kind)).toEqual(['replace', 'update', 'drift']);
   });
 
   it('takes the scan result as one zone', () => {
@@ -171,8 +189,9 @@ describe('review store', () => {
     azure.selectedZones = ['a.com', 'c.com'];
     readyTarget();
     const review = useReviewStore();
+    const requests = useRequestStore();
     expect(review.selectedCount).toBe(14);
-    const { request, expected } = review.buildRequest(false);
+    const { request, expected } = requests.buildRequest(false);
     expect(request).toMatchObject({
       subscriptionId: SUB,
       authMethod: 'bearerToken',
@@ -244,6 +263,7 @@ describe('review store', () => {
     it('shows each record the dry run read, in source order, with what could not be mapped', async () => {
       azureSource();
       const review = useReviewStore();
+      const requests = useRequestStore();
       expect(review.zones[0]?.groups).toBeNull();
       useMigrationStore().job = dryRun();
       await nextTick();
@@ -256,21 +276,22 @@ describe('review store', () => {
       expect(zone.fromSource?.problems).toEqual(['[4/4] A cdn ✗ alias to an unsupported resource']);
       expect(review.selectedCount).toBe(3);
       // the dry run that read the zone also says, row by row, what it would do
-      expect(zone.ordered.map((r) => review.outcomes.get(r.key)?.kind)).toEqual(['create', 'exists', 'create']);
+      expect(zone.ordered.map((r) => requests.outcomes.get(r.key)?.kind)).toEqual(['create', 'exists', 'create']);
     });
 
     it('reads the zone again when nothing is left out, and sends exactly the chosen records otherwise', async () => {
       azureSource();
       const review = useReviewStore();
+      const requests = useRequestStore();
       useMigrationStore().job = dryRun();
       await nextTick();
-      let { request } = review.buildRequest(false);
+      let { request } = requests.buildRequest(false);
       expect(request.zones).toEqual([{ name: 'a.com', resourceGroup: 'rg1' }]);
       expect(request.sourceToken).toBe('arm-token');
 
       const www = review.zones[0]!.ordered[1]!;
       review.toggle(www.key);
-      ({ request } = review.buildRequest(false));
+      ({ request } = requests.buildRequest(false));
       expect(request.zones).toEqual([{ name: 'a.com', records: [RECORDS[0], RECORDS[2]] }]);
       expect(review.selectedCount).toBe(2);
     });
@@ -278,16 +299,17 @@ describe('review store', () => {
     it("maps the next run's outcomes to the rows by the source order", async () => {
       azureSource();
       const review = useReviewStore();
+      const requests = useRequestStore();
       const migration = useMigrationStore();
       migration.job = dryRun();
       await nextTick();
-      review.buildRequest(true);
+      requests.buildRequest(true);
       migration.job = dryRun();
       await nextTick();
       const [apex, www, mx] = review.zones[0]!.ordered;
-      expect(review.outcomes.get(apex!.key)?.kind).toBe('create');
-      expect(review.outcomes.get(www!.key)?.kind).toBe('exists');
-      expect(review.outcomes.get(mx!.key)?.kind).toBe('create');
+      expect(requests.outcomes.get(apex!.key)?.kind).toBe('create');
+      expect(requests.outcomes.get(www!.key)?.kind).toBe('exists');
+      expect(requests.outcomes.get(mx!.key)?.kind).toBe('create');
     });
 
     it('takes nothing from a run that did not finish, misses a record, or read another subscription', async () => {

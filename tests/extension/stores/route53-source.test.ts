@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
 import { useRoute53SourceStore } from '@/stores/route53-source';
 import { useSourceStore } from '@/stores/source';
-import { migrateRequest } from '@/utils/requests';
+import { migrateRequest } from '@/jobs/migration';
 import { REASONS } from '@/utils/pairing';
 import { readScope } from '@/utils/source-side';
 import { companionFetch, errorBody, json } from '../support/fetch';

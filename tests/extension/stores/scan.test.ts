@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useScanStore } from '@/stores/scan';
-import type { Command } from '@/utils/messages';
+import type { Command } from '@/jobs/messages';
 
 beforeEach(() => {
   fakeBrowser.reset();

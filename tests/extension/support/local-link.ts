@@ -1,6 +1,6 @@
-import type { BackgroundLink } from '@/utils/background-link';
-import type { JobRunner } from '@/utils/job-runner';
-import type { Update } from '@/utils/messages';
+import type { BackgroundLink } from '@/jobs/link';
+import type { JobRunner } from '@/jobs/runtime';
+import type { Update } from '@/jobs/messages';
 
 /**
  * Connects a popup store to a job runner in the same process, the way the runtime port does:

@@ -1,5 +1,5 @@
-import type { JobSlot, RunContext } from '@/utils/job-run';
-import type { Update } from '@/utils/messages';
+import type { JobSlot, RunContext } from '@/jobs/run';
+import type { Update } from '@/jobs/messages';
 
 /**
  * What a runner gives a job run, with every update and save recorded: ids count up (`job-1`, …) and
@@ -10,7 +10,7 @@ export function runContext(fetch: typeof globalThis.fetch, flushMs = 5) {
   const saves: { at: number; how: 'now' | 'soon' }[] = [];
   let ids = 0;
   let clock = 1000;
-  const ctx: RunContext = {
+  const ctx: RunContext<Update> = {
     fetch,
     now: () => clock++,
     newId: () => `job-${++ids}`,

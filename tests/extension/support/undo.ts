@@ -1,5 +1,5 @@
 import type { UndoData } from '@dnsferry/shared';
-import type { UndoArea, UndoRun } from '@/utils/undo-keeper';
+import type { UndoArea, UndoRun } from '@/jobs/undo-keeper';
 
 /** What a mirror run into example.com leaves to undo: one record created, one removed, one updated. */
 export function undoData(zone = 'example.com', zoneCreated = false): UndoData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MigrateEvent } from '@dnsferry/shared';
-import { applyMigrateEvent, createMigrationJob } from '@/utils/migration-state';
+import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 import { outcomeOf, type OutcomeKind } from '@/utils/record-outcome';
 
 const zone = 'example.com';

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { jobsItem, settingsItem, targetDraftItem, uiDraftItem, undoItem } from '@/utils/storage-items';
+import { jobsItem } from '@/jobs/runtime';
+import { undoItem } from '@/jobs/undo-keeper';
+import { settingsItem, targetDraftItem, uiDraftItem } from '@/utils/storage-items';
 
 beforeEach(() => fakeBrowser.reset());
 
