@@ -19,6 +19,7 @@ export const MIGRATE_OPTIONS = {
   prune: { type: 'boolean' },
   force: { type: 'boolean' },
   ...RRSET_OPTIONS,
+  partial: { type: 'boolean' },
   account: { type: 'string' },
   'undo-file': { type: 'string' },
   json: { type: 'boolean' },
@@ -51,6 +52,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       ...(v.mode ? { mode: v.mode } : {}),
       ...(v.prune ? { prune: true } : {}),
       ...(v.force ? { force: true } : {}),
+      ...(v.partial ? { partial: true } : {}),
       ...source,
     }),
   );

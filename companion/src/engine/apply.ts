@@ -106,6 +106,11 @@ function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<Mi
   for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
 }
 
+/** Sets left unwritten before anything was sent (a dry run tells the same): each part fails with `message`. */
+export function* notWritten(planned: PlannedSet[], tally: ZoneTally, message: string): Generator<MigrateEvent> {
+  for (const p of planned) yield* refused(p, tally, message);
+}
+
 function* refused(p: PlannedSet, tally: ZoneTally, message: string, code?: number | string): Generator<MigrateEvent> {
   const extra = code !== undefined ? { code } : {};
   for (const [i, r] of p.set.creates.entries()) yield tally.failed(p.creates[i]?.index ?? 0, r, message, { record: r, ...extra });

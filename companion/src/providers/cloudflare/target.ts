@@ -1,12 +1,13 @@
 import { isProxied, recordKey, sameState, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetRules, TargetZone } from '../../engine/ports';
+import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, RecordQuota, Target, TargetRules, TargetZone } from '../../engine/ports';
 import { CAPABILITIES, CLOUDFLARE_RULES, isProxiable, targetTtl } from './capabilities';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
 import { sliced } from '../../flow/fair-share';
 import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
+import { readRecordQuota } from './record-quota';
 import { ZoneDirectory } from './zone-directory';
 
 const { recordsPerPage, zonesPerPage } = CAPABILITIES.limits;
@@ -86,6 +87,13 @@ export class CloudflareTarget implements Target {
       onWait: waitReporter(opts.report, `reading ${zone.name} at the target`),
     });
     return sliced(held(wire, zone.name), this.client.slice);
+  }
+
+  recordQuota(zone: TargetZone | null, opts: CallOptions): Promise<RecordQuota | null> {
+    return readRecordQuota(this.client, this.accountId, zone, {
+      signal: opts.signal,
+      onWait: waitReporter(opts.report, 'reading the record quota'),
+    });
   }
 
   async deleteZone(zone: TargetZone, opts: CallOptions): Promise<void> {
@@ -394,6 +402,9 @@ function patchBody(after: DnsRecord): Record<string, unknown> {
   return { ttl: targetTtl(after.ttl), ...(isProxiable(after) ? { proxied: isProxied(after) } : {}) };
 }
 
+const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+
 function toZone(z: CloudflareZone, created: boolean): TargetZone {
-  return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created };
+  const plan = PLAN_NAMES[z.plan?.legacy_id ?? ''] ?? z.plan?.name;
+  return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created, ...(plan ? { plan } : {}) };
 }

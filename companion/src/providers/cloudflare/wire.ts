@@ -17,4 +17,12 @@ export interface CloudflareZone {
   status: string;
   name_servers?: string[];
   account?: { id: string; name?: string };
+  /** `legacy_id` is `free`, `pro`, `business` or `enterprise`. */
+  plan?: { name?: string; legacy_id?: string };
+}
+
+/** GET /zones/{id}/dns_records/usage and GET /accounts/{id}/dns_records/usage (null: the quota is the other's). */
+export interface CloudflareRecordUsage {
+  record_quota: number | null;
+  record_usage: number;
 }
