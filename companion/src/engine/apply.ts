@@ -66,7 +66,7 @@ export async function* applySets(
     if (!p || done.has(outcome.index)) continue;
     done.add(outcome.index);
     if (outcome.status === 'applied') {
-      record(p.set, outcome.createdIds, ctx.undo);
+      record(p.set, outcome, ctx.undo);
       yield* landed(p, tally, false);
     } else if (outcome.status === 'exists') {
       for (const [i, r] of p.set.creates.entries()) yield tally.skipped(p.creates[i]?.index ?? 0, r, 'already exists');
@@ -78,12 +78,13 @@ export async function* applySets(
   for (const [i, p] of planned.entries()) if (!done.has(i)) yield* refused(p, tally, 'not written');
 }
 
-function record(set: ChangeSet, ids: string[], undo: Undo): void {
+function record(set: ChangeSet, landed: { createdIds: string[]; createdOn?: Array<string | undefined> }, undo: Undo): void {
   for (const [i, r] of set.creates.entries()) {
-    const id = ids[i];
-    if (id) undo.created.push({ id, record: r });
+    const id = landed.createdIds[i];
+    const createdOn = landed.createdOn?.[i];
+    if (id) undo.created.push({ id, record: r, ...(createdOn ? { createdOn } : {}) });
   }
-  for (const d of set.deletes) undo.removed.push(d);
+  for (const d of set.deletes) undo.removed.push({ id: d.id, record: d.record });
   for (const u of set.updates) undo.updated.push({ id: u.id, before: u.before, after: u.after });
 }
 

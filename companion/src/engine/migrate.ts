@@ -168,7 +168,16 @@ async function* migrateZone(
   const wrote = undo.created.length + undo.removed.length + undo.updated.length > 0 || targetZone?.created === true;
   const undoData =
     !dryRun && targetZone && wrote
-      ? { undo: { version: 1 as const, zone, zoneId: targetZone.id, zoneCreated: targetZone.created, ...undo } }
+      ? {
+          undo: {
+            version: 1 as const,
+            zone,
+            zoneId: targetZone.id,
+            zoneCreated: targetZone.created,
+            ...(targetZone.created && targetZone.createdOn ? { zoneCreatedOn: targetZone.createdOn } : {}),
+            ...undo,
+          },
+        }
       : {};
   yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers, ...undoData } };
   return tally.counts;

@@ -16,6 +16,8 @@ export interface TargetZone {
   created: boolean;
   /** The zone's plan as the target names it (`Free`, `Pro`…), when it has plans. */
   plan?: string | undefined;
+  /** When the target created the zone, as it reports it: what binds an undo's zone deletion to the run that created it. */
+  createdOn?: string | undefined;
 }
 
 /** How many records the target lets a zone hold, and how many it holds now. */
@@ -38,6 +40,8 @@ export interface HeldRecord {
   id: string;
   /** Canonical, relative to the zone, with the TTL and `proxied` the target holds. */
   record: DnsRecord;
+  /** When the target created it, as it reports it (an undo removes only the record the run created). */
+  createdOn?: string | undefined;
 }
 
 /**
@@ -54,8 +58,11 @@ export interface ChangeSet {
 
 /** What became of one change set (`index` into the sets given). */
 export type ChangeOutcome =
-  /** All of it landed; `createdIds` are the new records' ids, in the order of `creates`. */
-  | { index: number; status: 'applied'; createdIds: string[] }
+  /**
+   * All of it landed; `createdIds` are the new records' ids, in the order of `creates`, and `createdOn`
+   * when the target says it created each.
+   */
+  | { index: number; status: 'applied'; createdIds: string[]; createdOn?: Array<string | undefined> }
   /** A set of one create that the target already held (a race, or an answer lost and not retried). */
   | { index: number; status: 'exists'; detail?: string }
   /** None of it landed. */

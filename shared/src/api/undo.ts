@@ -6,6 +6,8 @@ import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 /** A record at the target, by the id the target gave it. */
 const RecordIdSchema = z.string({ error: 'expected a record id' }).min(1).max(64, { error: 'a record id has at most 64 characters' });
 const HeldRecordSchema = z.object({ id: RecordIdSchema, record: DnsRecordSchema });
+/** A time as the target reported it (Cloudflare's `created_on`), compared as sent, never parsed. */
+const TargetTimeSchema = z.string({ error: 'expected the time the target reported' }).min(1).max(64);
 
 /**
  * What puts one zone back as it was before a run: handed to the client in `zone-complete` (the
@@ -18,8 +20,16 @@ export const UndoDataSchema = z.object({
   zoneId: z.string({ error: 'expected the zone id' }).min(1).max(64),
   /** The run created the zone itself (it is deleted only with `deleteZone` and when nothing else is left). */
   zoneCreated: z.boolean(),
-  /** Records the run created: deleted by the undo unless changed since. */
-  created: z.array(HeldRecordSchema),
+  /**
+   * When the target created the zone the run created: the zone is deleted only while the target
+   * reports this same time for it (a zone made before the run, or since, has another).
+   */
+  zoneCreatedOn: TargetTimeSchema.optional(),
+  /**
+   * Records the run created, each with the time the target reported creating it: deleted by the undo
+   * only while the target holds that id with that creation time, unchanged since.
+   */
+  created: z.array(HeldRecordSchema.extend({ createdOn: TargetTimeSchema.optional() })),
   /** Records the run removed, as they were: created again. */
   removed: z.array(HeldRecordSchema),
   /** Records the run changed in place (TTL, proxy): set back unless changed since. */

@@ -141,11 +141,14 @@ export class CloudflareTarget implements Target {
         signal: neverAborts,
         onWait: opts.onWait,
       });
-      const ids = (env.result?.posts ?? []).map((w) => w.id);
+      const posts = env.result?.posts ?? [];
+      const ids = posts.map((w) => w.id);
+      const times = posts.map((w) => w.created_on);
       let next = 0;
       for (const it of chunk) {
-        yield { index: it.index, status: 'applied', createdIds: ids.slice(next, next + it.set.creates.length) };
-        next += it.set.creates.length;
+        const end = next + it.set.creates.length;
+        yield { index: it.index, status: 'applied', createdIds: ids.slice(next, end), createdOn: times.slice(next, end) };
+        next = end;
       }
       return;
     } catch (err) {
@@ -181,7 +184,7 @@ export class CloudflareTarget implements Target {
   private async writeOne(zone: TargetZone, item: Item, opts: WriteOptions): Promise<ChangeOutcome> {
     const { set } = item;
     const base = `/zones/${zone.id}/dns_records`;
-    const steps: Array<() => Promise<string | null>> = [
+    const steps: Array<() => Promise<CloudflareRecord | null>> = [
       ...set.deletes.map((d) => async () => {
         await this.client.call('DELETE', `${base}/${d.id}`, { signal: neverAborts, onWait: opts.onWait });
         return null;
@@ -196,14 +199,18 @@ export class CloudflareTarget implements Target {
           signal: neverAborts,
           onWait: opts.onWait,
         });
-        return env.result.id;
+        return env.result;
       }),
     ];
     const createdIds: string[] = [];
+    const createdOn: Array<string | undefined> = [];
     for (const [done, step] of steps.entries()) {
       try {
-        const id = await step();
-        if (id !== null) createdIds.push(id);
+        const made = await step();
+        if (made !== null) {
+          createdIds.push(made.id);
+          createdOn.push(made.created_on);
+        }
       } catch (err) {
         if (err instanceof UnknownOutcomeError) {
           let last: ChangeOutcome = { index: item.index, status: 'failed', message: err.message };
@@ -219,7 +226,7 @@ export class CloudflareTarget implements Target {
         return { index: item.index, status: 'failed', code: err.upstreamCode, message: `${err.message}${partial}` };
       }
     }
-    return { index: item.index, status: 'applied', createdIds };
+    return { index: item.index, status: 'applied', createdIds, createdOn };
   }
 
   /**
@@ -241,8 +248,10 @@ export class CloudflareTarget implements Target {
           const now = byId.get(u.id);
           return now !== undefined && sameState(now, u.after);
         });
-      if (landed) yield { index: it.index, status: 'applied', createdIds: set.creates.map((r) => byKey.get(recordKey(r))?.id ?? '') };
-      else missing.push(it);
+      if (landed) {
+        const made = set.creates.map((r) => byKey.get(recordKey(r)));
+        yield { index: it.index, status: 'applied', createdIds: made.map((h) => h?.id ?? ''), createdOn: made.map((h) => h?.createdOn) };
+      } else missing.push(it);
     }
     if (!writeAgain) {
       for (const it of missing) {
@@ -282,7 +291,7 @@ function* held(wire: CloudflareRecord[], zone: string): Generator<void, HeldReco
   for (const [i, w] of wire.entries()) {
     if (i % STEP === STEP - 1) yield;
     const record = fromWire(w, zone);
-    if (record) out.push({ id: w.id, record });
+    if (record) out.push({ id: w.id, record, ...(w.created_on ? { createdOn: w.created_on } : {}) });
   }
   return out;
 }
@@ -406,5 +415,13 @@ const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', business:
 
 function toZone(z: CloudflareZone, created: boolean): TargetZone {
   const plan = PLAN_NAMES[z.plan?.legacy_id ?? ''] ?? z.plan?.name;
-  return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created, ...(plan ? { plan } : {}) };
+  return {
+    id: z.id,
+    name: z.name,
+    status: z.status,
+    nameServers: z.name_servers ?? [],
+    created,
+    ...(plan ? { plan } : {}),
+    ...(z.created_on ? { createdOn: z.created_on } : {}),
+  };
 }

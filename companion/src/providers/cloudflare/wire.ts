@@ -9,6 +9,7 @@ export interface CloudflareRecord {
   priority?: number;
   data?: Record<string, unknown>;
   comment?: string | null;
+  created_on?: string;
 }
 
 export interface CloudflareZone {
@@ -17,6 +18,7 @@ export interface CloudflareZone {
   status: string;
   name_servers?: string[];
   account?: { id: string; name?: string };
+  created_on?: string;
   /** `legacy_id` is `free`, `pro`, `business` or `enterprise`. */
   plan?: { name?: string; legacy_id?: string };
 }
