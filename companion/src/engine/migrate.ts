@@ -96,6 +96,10 @@ async function* migrateZone(
         message: targetZone.created
           ? `Zone created at the target (id ${targetZone.id})`
           : `Zone already at the target (id ${targetZone.id}); reusing it`,
+        // the zone is the run's first write: its undo starts here
+        ...(targetZone.created
+          ? { undo: { zoneCreated: true, ...(targetZone.createdOn ? { zoneCreatedOn: targetZone.createdOn } : {}) } }
+          : {}),
       };
     } else {
       yield info('Zone is not at the target yet; it would be created');

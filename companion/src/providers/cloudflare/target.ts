@@ -237,7 +237,24 @@ export class CloudflareTarget implements Target {
    */
   private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
     const writeAgain = this.reconcilesLeft-- > 0;
-    const { byKey, byId } = await sliced(indexed(await this.listRecords(zone, { signal: neverAborts })), this.client.slice);
+    let listed: HeldRecord[];
+    try {
+      listed = await this.listRecords(zone, { signal: neverAborts });
+    } catch (err) {
+      // Neither the write nor the listing answered: what the write did stays unknown, and says so (the
+      // writes after it go on: one that fails as well fails its own way).
+      if (!(err instanceof UpstreamError)) throw err;
+      const why = err.message;
+      for (const it of chunk) {
+        yield {
+          index: it.index,
+          status: 'failed',
+          message: `outcome unknown: the target did not confirm this write, and listing the zone to find out failed (${why}); it may have landed — re-run the migration to settle it (it will not create duplicates)`,
+        };
+      }
+      return;
+    }
+    const { byKey, byId } = await sliced(indexed(listed), this.client.slice);
     const missing: Item[] = [];
     for (const it of chunk) {
       const { set } = it;
