@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mergeUndo, type UndoData } from '@dnsferry/shared';
 import { startStack, listen, zoneComplete, type Stack } from '../../support/stack';
 
 let stack: Stack | undefined;
@@ -97,6 +98,12 @@ describe('migrate under faults', () => {
 
     stack.sim.setFaults({});
     const undo = zoneComplete(run.events, 'flaky.example').undo!;
+    // Writes whose answer was lost were settled by listing the zone; each got its undo on the event
+    // that told it then, so the pieces a client kept hold every entry the whole undo holds.
+    const ids = (u: UndoData) => [u.created, u.removed, u.updated].map((l) => l.map((e) => e.id).sort());
+    const pieces = run.events.flatMap((e) => ('undo' in e && e.undo ? [e.undo] : []));
+    expect(ids(mergeUndo('flaky.example', zone.id, pieces))).toEqual(ids(undo));
+    expect(undo.created).toHaveLength(r.created);
     const back = await stack.undo({ zones: [{ name: 'flaky.example', undo }] });
     expect(zoneComplete(back.events, 'flaky.example')).toMatchObject({ failed: 0, skipped: 0 });
     expect(
