@@ -1,4 +1,4 @@
-import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, UndoData, ZoneResult } from '@dnsferry/shared';
+import type { Conflict, DnsRecord, MigrateEvent, MigrateMode, UndoData, UndoPiece, ZoneResult } from '@dnsferry/shared';
 import type { EndStatus, JobStatus } from './run';
 
 /*
@@ -56,6 +56,17 @@ export interface UndoCounts {
 
 export function undoCounts(u: Pick<UndoData, 'created' | 'removed' | 'updated' | 'zoneCreated'>): UndoCounts {
   return { created: u.created.length, removed: u.removed.length, updated: u.updated.length, zonesCreated: u.zoneCreated ? 1 : 0 };
+}
+
+/** `counts` with one landed write's undo added (a run cut short can still be undone for what landed). */
+function withPiece(counts: UndoCounts | null, piece: UndoPiece): UndoCounts {
+  const c = counts ?? { created: 0, removed: 0, updated: 0, zonesCreated: 0 };
+  return {
+    created: c.created + (piece.created?.length ?? 0),
+    removed: c.removed + (piece.removed?.length ?? 0),
+    updated: c.updated + (piece.updated?.length ?? 0),
+    zonesCreated: piece.zoneCreated ? 1 : c.zonesCreated,
+  };
 }
 
 export type LogType = MigrateEvent['type'] | 'client';
@@ -215,6 +226,8 @@ export function applyMigrateEvent(job: MigrationJob, event: MigrateEvent): void 
           if (event.index !== undefined) z.failed++;
           else z.error = event.message;
         }
+        if ((event.type === 'record' || event.type === 'remove' || event.type === 'success') && event.undo && !z.complete)
+          z.undoable = withPiece(z.undoable, event.undo);
         z.lastMessage = event.message;
       } else if (event.type === 'error') {
         job.error = event.message;

@@ -88,8 +88,10 @@ export const INTERRUPTED_BY_RESTART =
   'The extension restarted while this was running, so its end was not seen; the counts are what it saw before, and more may have landed. Running it again is safe: records already at Cloudflare are skipped.';
 
 /**
- * Runs one migration in `slot`. What puts each zone back (`zone-complete`'s undo data) is kept as it
- * arrives, in `storage.local`, so the run can be undone even if the popup never sees its end.
+ * Runs one migration in `slot`. What puts each zone back is kept as it arrives, in `storage.local`:
+ * each landed write's undo from the event that reports it, then a finished zone's whole undo data, so
+ * the run can be undone for what landed even if the popup never sees its end, or the companion dies
+ * in the middle of it.
  */
 export async function runMigration(
   ctx: RunContext<EventJobUpdate<'migration'>>,
@@ -115,6 +117,9 @@ export async function runMigration(
   });
   const run = { id: job.id, accountId: request.targetAccountId, startedAt: job.startedAt };
   const keeping: Array<Promise<void>> = [];
+  const zoneIds = new Map<string, string>();
+  const kept = (what: string, p: Promise<void>) =>
+    keeping.push(p.catch((err: unknown) => console.warn(`dnsferry: the undo data of ${what} could not be kept`, err)));
   await runEventJob(ctx, slot, job, occupy(slot, job), {
     kind: 'migration',
     companionUrl: cmd.companionUrl,
@@ -123,12 +128,14 @@ export async function runMigration(
     cancelled: CANCELLED,
     what: job.dryRun ? 'dry run' : 'migration',
     onEvent(event) {
-      if (event.type !== 'zone-complete' || !event.result.undo || !ctx.undo) return;
-      keeping.push(
-        ctx.undo
-          .keep(run, event.result.undo)
-          .catch((err: unknown) => console.warn(`dnsferry: the undo data of ${event.zone} could not be kept`, err)),
-      );
+      if (!ctx.undo) return;
+      if (event.type === 'success' && event.zoneId) zoneIds.set(event.zone, event.zoneId);
+      if (event.type === 'zone-complete' && event.result.undo) kept(event.zone, ctx.undo.keep(run, event.result.undo));
+      else if ((event.type === 'record' || event.type === 'remove' || event.type === 'success') && event.undo) {
+        // every write comes after its zone's success, which names the zone id
+        const zoneId = zoneIds.get(event.zone);
+        if (zoneId) kept(event.zone, ctx.undo.add(run, { name: event.zone, zoneId }, event.undo));
+      }
     },
   });
   await Promise.all(keeping);

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { UndoDataSchema, type UndoData } from '@dnsferry/shared';
+import { addUndoPiece, emptyUndoData, UndoDataSchema, type UndoData, type UndoPiece } from '@dnsferry/shared';
 
 /**
  * The undo data of the latest runs, in `storage.local`: the companion keeps nothing, so what puts a
@@ -27,8 +27,13 @@ export interface UndoArea {
 }
 
 export interface UndoKeeper {
-  /** Adds a zone's undo data to its run (a zone seen again replaces its entry). */
+  /** Adds a zone's undo data to its run (a zone seen again replaces its entry): a finished zone's whole undo. */
   keep(run: Omit<UndoRun, 'zones'>, undo: UndoData): Promise<void>;
+  /**
+   * Adds one landed write's undo to its zone's entry (`zoneId` from the zone's `success`), as the
+   * stream brings it: whatever happens to the stream next, what landed can be undone.
+   */
+  add(run: Omit<UndoRun, 'zones'>, zone: { name: string; zoneId: string }, piece: UndoPiece): Promise<void>;
   get(id: string): Promise<UndoRun | null>;
   forget(id: string): Promise<void>;
 }
@@ -56,22 +61,46 @@ function readRuns(saved: unknown): UndoRun[] {
 }
 
 export function createUndoKeeper(area: UndoArea = localUndoArea()): UndoKeeper {
-  // Zones finish close together: each change waits for the one before it, so none is lost.
+  // Each change waits for the one before it, so none is lost; the changes that come while one is
+  // written (a batch's pieces arrive together) go in the next write together, one write for them all.
   let queue: Promise<unknown> = Promise.resolve();
+  let gathered: Array<(runs: UndoRun[]) => UndoRun[]> = [];
+  let next: Promise<void> | null = null;
   const change = (edit: (runs: UndoRun[]) => UndoRun[]): Promise<void> => {
-    const next = queue.then(async () => area.set(edit(readRuns(await area.get()))));
-    queue = next.catch(() => undefined);
-    return next;
+    gathered.push(edit);
+    next ??= queue.then(async () => {
+      next = null;
+      const edits = gathered;
+      gathered = [];
+      let runs = readRuns(await area.get());
+      for (const e of edits) runs = e(runs);
+      await area.set(runs);
+    });
+    const write = next;
+    queue = write.catch(() => undefined);
+    return write;
+  };
+  const inRun = (runs: UndoRun[], run: Omit<UndoRun, 'zones'>, edit: (zones: UndoData[]) => UndoData[]): UndoRun[] => {
+    const mine = runs.find((r) => r.id === run.id) ?? { ...run, zones: [] };
+    const others = runs.filter((r) => r.id !== run.id);
+    return [...others, { ...mine, zones: edit(mine.zones) }].slice(-UNDO_RUNS_KEPT);
   };
 
   return {
     keep(run, undo) {
-      return change((runs) => {
-        const mine = runs.find((r) => r.id === run.id) ?? { ...run, zones: [] };
-        const zones = [...mine.zones.filter((z) => z.zone !== undo.zone), undo];
-        const others = runs.filter((r) => r.id !== run.id);
-        return [...others, { ...mine, zones }].slice(-UNDO_RUNS_KEPT);
-      });
+      return change((runs) => inRun(runs, run, (zones) => [...zones.filter((z) => z.zone !== undo.zone), undo]));
+    },
+    add(run, zone, piece) {
+      return change((runs) =>
+        inRun(runs, run, (zones) => {
+          const kept = zones.find((z) => z.zone === zone.name && z.zoneId === zone.zoneId);
+          if (kept) {
+            addUndoPiece(kept, piece);
+            return zones;
+          }
+          return [...zones.filter((z) => z.zone !== zone.name), addUndoPiece(emptyUndoData(zone.name, zone.zoneId), piece)];
+        }),
+      );
     },
     async get(id) {
       await queue;

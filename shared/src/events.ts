@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DnsRecordSchema } from './records';
-import { UndoDataSchema } from './api/undo';
+import { UndoDataSchema, UndoPieceSchema } from './api/undo';
 import { RRsetActionSchema } from './api/rrset-choices';
 import { ScanCoverageSchema } from './api/scan-coverage';
 
@@ -65,6 +65,8 @@ export const MigrateSuccessEventSchema = z.object({
   type: z.literal('success'),
   ...zoneMessage,
   zoneId: z.string().optional(),
+  /** The zone was created by this run: `{ "zoneCreated": true, "zoneCreatedOn": … }`, the start of its undo. */
+  undo: UndoPieceSchema.optional(),
 });
 /**
  * An RRset (name + type) that will not answer exactly as the source says after this run, told once
@@ -107,6 +109,8 @@ export const MigrateRecordEventSchema = z.object({
   change: z.enum(['create', 'update']).optional(),
   /** A create that takes the place of these records of its RRset (or name), as they read. */
   replaces: z.array(z.string()).optional(),
+  /** Once the target confirmed the write (never in a dry run): its undo, `{ "created": [ … ] }` or `{ "updated": [ … ] }`. */
+  undo: UndoPieceSchema.optional(),
 });
 export const MigrateSkipEventSchema = z.object({
   type: z.literal('skip'),
@@ -123,7 +127,13 @@ export const MigrateErrorEventSchema = z.object({
   code: z.union([z.number(), z.string()]).optional(),
 });
 /** A record removed from the target (mirror mode; an undo of what a run created). */
-export const MigrateRemoveEventSchema = z.object({ type: z.literal('remove'), ...zoneMessage, ...recordPosition });
+export const MigrateRemoveEventSchema = z.object({
+  type: z.literal('remove'),
+  ...zoneMessage,
+  ...recordPosition,
+  /** Once the target confirmed the removal (never in a dry run): its undo, `{ "removed": [ … ] }`. */
+  undo: UndoPieceSchema.optional(),
+});
 
 /**
  * Per zone, created + updated + skipped + failed = records sent (an undo: + removed = its steps).

@@ -64,7 +64,7 @@ export function benchRecords(count = 1000): Array<Record<string, unknown>> {
 }
 
 export async function benchCutover(): Promise<CutoverFigures> {
-  const sim = await startCloudflareSimulator({ rateLimit: false });
+  const sim = await startCloudflareSimulator({ rateLimit: false, recordQuotas: false });
   const seed = seedCloudflareDemo(sim);
   const parent = await startParentResolver();
   parent.setNs(ZONE, ['ns1.oldhost.example', 'ns2.oldhost.example']);

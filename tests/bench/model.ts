@@ -92,7 +92,7 @@ export async function streamRun(
  * process with DNSFERRY_CONCURRENCY = K in front of them.
  */
 export async function startModelStack(k: number) {
-  const sim = await startCloudflareSimulator();
+  const sim = await startCloudflareSimulator({ recordQuotas: false });
   const seed = seedCloudflareDemo(sim);
   const proxy = await startLatencyProxy(sim.url, MODEL);
   const closeBackends = async () => {

@@ -38,7 +38,7 @@ const LATENCY_MS = 30;
 
 async function simulator() {
   let offset = 0;
-  const sim = await startCloudflareSimulator({ latencyMs: LATENCY_MS, now: () => Date.now() + offset });
+  const sim = await startCloudflareSimulator({ latencyMs: LATENCY_MS, now: () => Date.now() + offset, recordQuotas: false });
   const seed = seedCloudflareDemo(sim);
   return { sim, seed, warp: (ms: number) => (offset += ms) };
 }

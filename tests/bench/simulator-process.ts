@@ -8,7 +8,7 @@ import { startCloudflareSimulator } from '@dnsferry/companion/sandbox/cloudflare
 
 const tokens = Number(process.argv[2] ?? 1);
 const latencyMs = Number(process.argv[3] ?? 0);
-const sim = await startCloudflareSimulator({ latencyMs, zoneAdditionLimit: false });
+const sim = await startCloudflareSimulator({ latencyMs, zoneAdditionLimit: false, recordQuotas: false });
 const account = sim.addAccount({ name: 'Bench' });
 const values = Array.from({ length: tokens }, () => sim.addToken({ accountIds: [account.id] }));
 process.stdout.write(`${JSON.stringify({ url: sim.url, accountId: account.id, tokens: values })}\n`);

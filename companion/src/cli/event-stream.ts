@@ -23,6 +23,8 @@ export async function playStream(
     words: { created: string; removed: string };
     /** The line above the zones' name servers on a terminal; null: not shown (an undo). */
     nameServersHeading: string | null;
+    /** Sees each event before it is shown (the undo file keeps each landed write's undo). */
+    onEvent?: (e: MigrateEvent) => void;
   },
 ): Promise<RunSummary> {
   const summary = new RunSummary();
@@ -35,6 +37,7 @@ export async function playStream(
     }
   }
   for await (const e of guarded()) {
+    opts.onEvent?.(e);
     summary.add(e);
     if (view) view.event(e);
     else await writeLine(rt.stdout, e);

@@ -59,6 +59,7 @@ Options:
   --keep 'NAME TYPE'     this RRset stays as the target holds it (the source's left out); repeatable
   --add 'NAME TYPE'      keep both: the source's records added beside the target's; repeatable
                          (RRsets not named follow --mode; a relative NAME applies to each zone, @ is the apex)
+  --partial              when a zone's record quota cannot take every new record: write those that fit
   --account ID           the Cloudflare account (else CLOUDFLARE_ACCOUNT_ID, else the token's only one)
   --undo-file FILE       where the undo data goes (default: beside the zone file, or here)
   --json                 NDJSON events even on a terminal

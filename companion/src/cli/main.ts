@@ -50,7 +50,7 @@ async function main(argv: string[], io: Io, signal: AbortSignal, onRuntime: (rt:
     await import('../server');
     return null;
   }
-  const rt = runtime(io, { json: args.includes('--json'), signal });
+  const rt = runtime(io, { json: args.includes('--json'), signal, atExit });
   onRuntime(rt);
   const load = COMMANDS[command] as () => Promise<Command>;
   const code = await (await load())(rt, args);
@@ -62,6 +62,20 @@ async function main(argv: string[], io: Io, signal: AbortSignal, onRuntime: (rt:
 const cwd = process.env.INIT_CWD || process.cwd();
 const io: Io = { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd };
 const interrupt = new AbortController();
+const exitHooks = new Set<() => void>();
+function atExit(fn: () => void): () => void {
+  exitHooks.add(fn);
+  return () => exitHooks.delete(fn);
+}
+process.on('exit', () => {
+  for (const fn of exitHooks) {
+    try {
+      fn();
+    } catch (err) {
+      io.stderr.write(`dnsferry: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  }
+});
 process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(INTERRUPTED);
   io.stderr.write(

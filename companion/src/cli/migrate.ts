@@ -1,5 +1,4 @@
-import { access } from 'node:fs/promises';
-import { API } from '@dnsferry/shared';
+import { API, type MigrateEvent } from '@dnsferry/shared';
 import { parseBody } from '../operations/parse';
 import { migrate } from '../operations/migrate';
 import { parseCommand } from './args';
@@ -10,7 +9,7 @@ import type { Runtime } from './runtime';
 import { RRSET_OPTIONS, rrsetsByZone } from './rrset-flags';
 import { requestSources, SOURCE_OPTIONS } from './sources';
 import { loginToTarget } from './target';
-import { shown, undoPath, writeUndoFile } from './undo-file';
+import { shown, undoPath, UndoFile } from './undo-file';
 
 export const MIGRATE_OPTIONS = {
   ...SOURCE_OPTIONS,
@@ -19,6 +18,7 @@ export const MIGRATE_OPTIONS = {
   prune: { type: 'boolean' },
   force: { type: 'boolean' },
   ...RRSET_OPTIONS,
+  partial: { type: 'boolean' },
   account: { type: 'string' },
   'undo-file': { type: 'string' },
   json: { type: 'boolean' },
@@ -31,11 +31,39 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
   if (names.length === 0) throw usageError('name the zone to migrate: dnsferry migrate example.com --zone-file example.com.zone');
   if (v.mode !== undefined && v.mode !== 'add' && v.mode !== 'mirror') throw usageError('--mode is add or mirror');
   const dryRun = v['dry-run'] === true;
-  const undoFile = dryRun
-    ? undefined
-    : undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0] ?? v.table?.[0], zones: names, now: new Date() });
-  if (undoFile && (await exists(undoFile))) throw usageError(`--undo-file ${undoFile} exists already; name a new file`);
   const chosen = rrsetsByZone(v, names);
+  // Made now, where it will stay, before anything is read or written: a path it cannot be made at
+  // stops the command here rather than after the writes.
+  const kept = dryRun
+    ? undefined
+    : UndoFile.create(
+        undoPath(rt, { flag: v['undo-file'], besideFile: v['zone-file']?.[0] ?? v.table?.[0], zones: names, now: new Date() }),
+      );
+  const forget = kept && rt.atExit(() => kept.saveNow());
+  try {
+    const summary = await run(rt, v, names, chosen, dryRun, kept);
+    if (kept?.close()) {
+      const where = shown(rt, kept.path);
+      const what = rt.signal.aborted ? 'Undo data of what landed before the stop' : 'Undo data';
+      if (rt.json) rt.stderr.write(`dnsferry: ${what.toLowerCase()} written to ${where} (dnsferry undo ${where} puts the zones back)\n`);
+      else rt.stdout.write(`\n${what}: ${where}  (dnsferry undo ${where} puts the zones back)\n`);
+    }
+    return summary.exitCode(rt.unreachable());
+  } finally {
+    forget?.();
+    // a command stopped before its stream (a usage error) leaves no file; one stopped in it keeps what landed
+    kept?.close();
+  }
+}
+
+async function run(
+  rt: Runtime,
+  v: ParsedMigrate,
+  names: string[],
+  chosen: ReturnType<typeof rrsetsByZone>,
+  dryRun: boolean,
+  kept: UndoFile | undefined,
+) {
   const { zones, source } = await requestSources(rt, names, v, true);
 
   const login = await loginToTarget(rt, v.account);
@@ -51,31 +79,21 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       ...(v.mode ? { mode: v.mode } : {}),
       ...(v.prune ? { prune: true } : {}),
       ...(v.force ? { force: true } : {}),
+      ...(v.partial ? { partial: true } : {}),
       ...source,
     }),
   );
   // The operation /api/migrate runs: its limits and the source are checked before the first event.
   const events = asUsage(rt, () => migrate.run(body, rt, rt.signal));
-  const summary = await playStream(rt, events, {
+  return playStream(rt, events, {
     stopped: migrate.stopped,
     nameServersHeading: dryRun
       ? 'The name servers the zones have at the target:'
       : 'Set these name servers at the registrar (then run dnsferry check):',
     words: dryRun ? { created: 'to create', removed: 'to remove' } : { created: 'created', removed: 'removed' },
+    // each landed write's undo, kept as it comes
+    ...(kept ? { onEvent: (e: MigrateEvent) => kept.add(e) } : {}),
   });
-
-  const undo = summary.undo;
-  if (undoFile && undo.length > 0) {
-    await writeUndoFile(undoFile, undo);
-    const where = shown(rt, undoFile);
-    if (rt.json) rt.stderr.write(`dnsferry: undo data written to ${where} (dnsferry undo ${where} puts the zones back)\n`);
-    else rt.stdout.write(`\nUndo data: ${where}  (dnsferry undo ${where} puts the zones back)\n`);
-  }
-  return summary.exitCode(rt.unreachable());
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
+type ParsedMigrate = ReturnType<typeof parseCommand<typeof MIGRATE_OPTIONS>>['values'];

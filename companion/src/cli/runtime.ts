@@ -25,13 +25,18 @@ export interface Runtime extends Io {
   unreachable(): boolean;
   /** Events as NDJSON (piped, or --json) rather than drawn for a person. */
   json: boolean;
+  /**
+   * Runs `fn` when the process exits, however it exits (a second Ctrl-C quits at once): for what must
+   * not be lost, done without waiting. Returns what takes it back.
+   */
+  atExit(fn: () => void): () => void;
 }
 
 /**
  * The same configuration as the companion (DNSFERRY_* base URLs, limits, HTTPS_PROXY/NO_PROXY) and the
  * same fetch, which notes when an upstream could not be reached so the exit code can say so.
  */
-export function runtime(io: Io, opts: { json: boolean; signal: AbortSignal }): Runtime {
+export function runtime(io: Io, opts: { json: boolean; signal: AbortSignal; atExit: Runtime['atExit'] }): Runtime {
   let config: Config;
   try {
     config = loadConfig(io.env);
@@ -56,5 +61,6 @@ export function runtime(io: Io, opts: { json: boolean; signal: AbortSignal }): R
     redactor: new Redactor(),
     unreachable: () => unreachable,
     json: opts.json || !io.stdout.isTTY,
+    atExit: opts.atExit,
   };
 }

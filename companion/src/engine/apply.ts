@@ -1,4 +1,4 @@
-import { describeValue, type DnsRecord, type MigrateEvent, type UndoData } from '@dnsferry/shared';
+import { describeValue, type DnsRecord, type MigrateEvent, type UndoData, type UndoPiece } from '@dnsferry/shared';
 import type { ChangeSet, HeldRecord, Target, TargetZone } from './ports';
 import { reportAlong } from '../flow/report-while';
 import type { ZoneTally } from './zone-tally';
@@ -66,8 +66,7 @@ export async function* applySets(
     if (!p || done.has(outcome.index)) continue;
     done.add(outcome.index);
     if (outcome.status === 'applied') {
-      record(p.set, outcome.createdIds, ctx.undo);
-      yield* landed(p, tally, false);
+      yield* landed(p, tally, false, record(p.set, outcome, ctx.undo));
     } else if (outcome.status === 'exists') {
       for (const [i, r] of p.set.creates.entries()) yield tally.skipped(p.creates[i]?.index ?? 0, r, 'already exists');
     } else {
@@ -78,32 +77,59 @@ export async function* applySets(
   for (const [i, p] of planned.entries()) if (!done.has(i)) yield* refused(p, tally, 'not written');
 }
 
-function record(set: ChangeSet, ids: string[], undo: Undo): void {
+/** The undo of each part of a set that landed, added to `undo` and handed back for its event (as `landed` reads the set). */
+function record(set: ChangeSet, landed: { createdIds: string[]; createdOn?: Array<string | undefined> }, undo: Undo): Pieces {
+  const pieces: Pieces = { creates: [], updates: [], deletes: [] };
   for (const [i, r] of set.creates.entries()) {
-    const id = ids[i];
-    if (id) undo.created.push({ id, record: r });
+    const id = landed.createdIds[i];
+    const createdOn = landed.createdOn?.[i];
+    const entry = id ? { id, record: r, ...(createdOn ? { createdOn } : {}) } : undefined;
+    if (entry) undo.created.push(entry);
+    pieces.creates.push(entry && { created: [entry] });
   }
-  for (const d of set.deletes) undo.removed.push(d);
-  for (const u of set.updates) undo.updated.push({ id: u.id, before: u.before, after: u.after });
+  for (const d of set.deletes) {
+    const entry = { id: d.id, record: d.record };
+    undo.removed.push(entry);
+    pieces.deletes.push({ removed: [entry] });
+  }
+  for (const u of set.updates) {
+    const entry = { id: u.id, before: u.before, after: u.after };
+    undo.updated.push(entry);
+    pieces.updates.push({ updated: [entry] });
+  }
+  return pieces;
 }
 
-function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean): Generator<MigrateEvent> {
+/** The undo pieces of a set's parts, in the order of its lists (none for a create the target gave no id). */
+interface Pieces {
+  creates: Array<UndoPiece | undefined>;
+  updates: UndoPiece[];
+  deletes: UndoPiece[];
+}
+
+function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean, pieces?: Pieces): Generator<MigrateEvent> {
   // creates and updates in the order of the records sent (a name's set gathers them from all over), removals last
   const told: Array<{ index: number; tell: () => MigrateEvent }> = [];
   for (const [i, r] of p.set.creates.entries()) {
     const line = p.creates[i];
     const index = line?.index ?? 0;
     const text = `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${line?.note ?? ''}`;
-    told.push({ index, tell: () => tally.created(index, r, text, line?.replaces) });
+    told.push({ index, tell: () => tally.created(index, r, text, line?.replaces, pieces?.creates[i]) });
   }
   for (const [i, u] of p.set.updates.entries()) {
     const note = p.updates[i]?.note ?? '';
     const index = p.updates[i]?.index ?? 0;
     const text = dryRun ? `would update → ${describeValue(u.after)} (${note})` : `→ ${describeValue(u.after)} (updated: ${note})`;
-    told.push({ index, tell: () => tally.updated(index, u.after, text) });
+    told.push({ index, tell: () => tally.updated(index, u.after, text, pieces?.updates[i]) });
   }
   for (const t of told.sort((a, b) => a.index - b.index)) yield t.tell();
-  for (const [i, d] of p.set.deletes.entries()) yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun));
+  for (const [i, d] of p.set.deletes.entries())
+    yield tally.removed(p.deletes[i]?.index, d.record, removalText(d, p.deletes[i], dryRun), pieces?.deletes[i]);
+}
+
+/** Sets left unwritten before anything was sent (a dry run tells the same): each part fails with `message`. */
+export function* notWritten(planned: PlannedSet[], tally: ZoneTally, message: string): Generator<MigrateEvent> {
+  for (const p of planned) yield* refused(p, tally, message);
 }
 
 function* refused(p: PlannedSet, tally: ZoneTally, message: string, code?: number | string): Generator<MigrateEvent> {

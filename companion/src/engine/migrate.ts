@@ -7,15 +7,17 @@ import { plan, planning, type IncomingRecord, type PlanStep, type ZonePlan } fro
 import { reportWhile } from '../flow/report-while';
 import { RecordBudget } from '../records/record-budget';
 import { carriedRecords, sourceRecords } from './zone-records';
+import { withinQuota } from './record-quota';
 import { ZoneTally } from './zone-tally';
 
 export interface MigrateInput {
   zones: MigrateZone[];
   dryRun: boolean;
-  /** The request's mode, prune and force; a zone's own settings win. */
+  /** The request's mode, prune, force and partial; a zone's own settings win. */
   mode?: MigrateMode | undefined;
   prune?: boolean | undefined;
   force?: boolean | undefined;
+  partial?: boolean | undefined;
   /** Zones migrated side by side (their writes share the target's request slots); 1: one after another. */
   zonesAtOnce?: number;
   /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS); none: no limit. */
@@ -65,7 +67,7 @@ async function* migrateZone(
 ): AsyncGenerator<MigrateEvent, ZoneResult> {
   const zone = entry.name;
   const { dryRun } = input;
-  const { mode, prune, force } = zoneMode(input, entry);
+  const { mode, prune, force, partial } = zoneMode(input, entry);
   const tally = new ZoneTally(zone);
   const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
   let nameServers: string[] = [];
@@ -94,6 +96,10 @@ async function* migrateZone(
         message: targetZone.created
           ? `Zone created at the target (id ${targetZone.id})`
           : `Zone already at the target (id ${targetZone.id}); reusing it`,
+        // the zone is the run's first write: its undo starts here
+        ...(targetZone.created
+          ? { undo: { zoneCreated: true, ...(targetZone.createdOn ? { zoneCreatedOn: targetZone.createdOn } : {}) } }
+          : {}),
       };
     } else {
       yield info('Zone is not at the target yet; it would be created');
@@ -152,9 +158,11 @@ async function* migrateZone(
       else if (step.action === 'fail') yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
     }
 
-    // 5–6. write, streaming each record as it lands
+    // 5–6. write, streaming each record as it lands, within the zone's record quota
     const sets = await sliced(changeSets(zonePlan), deps.slice);
-    yield* applySets(targetZone, sets, { tally, target: deps.target, signal, dryRun, undo });
+    const subjectAt = (i: number) => records[i] ?? problems[i - records.length];
+    const phases = yield* withinQuota(targetZone, sets, { target: deps.target, tally, partial, dryRun, signal, subjectAt });
+    for (const phase of phases) yield* applySets(targetZone, phase, { tally, target: deps.target, signal, dryRun, undo });
     if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
   } catch (err) {
     if (signal.aborted) return tally.counts;
@@ -164,7 +172,16 @@ async function* migrateZone(
   const wrote = undo.created.length + undo.removed.length + undo.updated.length > 0 || targetZone?.created === true;
   const undoData =
     !dryRun && targetZone && wrote
-      ? { undo: { version: 1 as const, zone, zoneId: targetZone.id, zoneCreated: targetZone.created, ...undo } }
+      ? {
+          undo: {
+            version: 1 as const,
+            zone,
+            zoneId: targetZone.id,
+            zoneCreated: targetZone.created,
+            ...(targetZone.created && targetZone.createdOn ? { zoneCreatedOn: targetZone.createdOn } : {}),
+            ...undo,
+          },
+        }
       : {};
   yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers, ...undoData } };
   return tally.counts;

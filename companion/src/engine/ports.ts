@@ -14,6 +14,25 @@ export interface TargetZone {
   nameServers: string[];
   /** True when this request created it. */
   created: boolean;
+  /** The zone's plan as the target names it (`Free`, `Pro`…), when it has plans. */
+  plan?: string | undefined;
+  /** When the target created the zone, as it reports it: what binds an undo's zone deletion to the run that created it. */
+  createdOn?: string | undefined;
+}
+
+/** How many records the target lets a zone hold, and how many it holds now. */
+export interface RecordQuota {
+  /** The most records allowed. */
+  limit: number;
+  /** Records held now (counted as the target counts them: what it manages itself included). */
+  used: number;
+  /**
+   * Whose quota it is: the zone's own; the account's, shared by all its zones; or the quota a zone the
+   * run would create gets (a dry run of a zone not at the target yet).
+   */
+  scope: 'zone' | 'account' | 'new-zone';
+  /** The plan the quota comes with, when the target says. */
+  plan?: string | undefined;
 }
 
 /** A record at the target, with the id the target gave it. */
@@ -21,6 +40,8 @@ export interface HeldRecord {
   id: string;
   /** Canonical, relative to the zone, with the TTL and `proxied` the target holds. */
   record: DnsRecord;
+  /** When the target created it, as it reports it (an undo removes only the record the run created). */
+  createdOn?: string | undefined;
 }
 
 /**
@@ -37,8 +58,11 @@ export interface ChangeSet {
 
 /** What became of one change set (`index` into the sets given). */
 export type ChangeOutcome =
-  /** All of it landed; `createdIds` are the new records' ids, in the order of `creates`. */
-  | { index: number; status: 'applied'; createdIds: string[] }
+  /**
+   * All of it landed; `createdIds` are the new records' ids, in the order of `creates`, and `createdOn`
+   * when the target says it created each.
+   */
+  | { index: number; status: 'applied'; createdIds: string[]; createdOn?: Array<string | undefined> }
   /** A set of one create that the target already held (a race, or an answer lost and not retried). */
   | { index: number; status: 'exists'; detail?: string }
   /** None of it landed. */
@@ -94,6 +118,11 @@ export interface Target {
   applyChanges(zone: TargetZone, sets: ChangeSet[], opts: CallOptions): AsyncIterable<ChangeOutcome>;
   /** Deletes a zone (an undo of a run that created it). */
   deleteZone(zone: TargetZone, opts: CallOptions): Promise<void>;
+  /**
+   * The zone's record quota and usage, read before its first write; for `null`, the quota a zone the
+   * run would create gets. Null when the target sets no quota.
+   */
+  recordQuota?(zone: TargetZone | null, opts: CallOptions): Promise<RecordQuota | null>;
 }
 
 /** A zone's DNSSEC at the target. */

@@ -45,10 +45,11 @@ export interface UndoDeps {
   slice?: Slice;
 }
 
-async function* undoZone(data: UndoData, input: UndoInput, deps: UndoDeps, signal: AbortSignal): AsyncGenerator<MigrateEvent, ZoneResult> {
+async function* undoZone(sent: UndoData, input: UndoInput, deps: UndoDeps, signal: AbortSignal): AsyncGenerator<MigrateEvent, ZoneResult> {
   const { target } = deps;
-  const zone = data.zone;
+  const zone = sent.zone;
   const tally = new ZoneTally(zone);
+  const { data, repeated } = distinct(sent);
   tally.total = undoSteps(data);
   const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
   const written = emptyUndo();
@@ -59,6 +60,8 @@ async function* undoZone(data: UndoData, input: UndoInput, deps: UndoDeps, signa
       zone,
       message: input.dryRun ? `Planning the undo of ${zone} (dry run: nothing will be written)` : `Undoing the run on ${zone}`,
     };
+    if (repeated > 0)
+      yield info(`The undo data lists ${repeated} ${repeated === 1 ? 'entry' : 'entries'} more than once; each counts once`);
     const found = yield* reportWhile((report) => target.findOrCreateZone(zone, { signal, dryRun: true, report }), info);
     if (!found || found.id !== data.zoneId) {
       const why = found
@@ -76,7 +79,7 @@ async function* undoZone(data: UndoData, input: UndoInput, deps: UndoDeps, signa
     for (const e of planned.events) yield e;
     yield* applySets(found, planned.sets, { tally, target, signal, dryRun: input.dryRun, undo: written });
     if (signal.aborted) return tally.counts;
-    if (data.zoneCreated) yield* maybeDeleteZone(found, input, target, signal, info);
+    if (data.zoneCreated) yield* maybeDeleteZone(found, data, input, target, signal, info);
   } catch (err) {
     if (signal.aborted) return tally.counts;
     yield { type: 'error', zone, message: `Undo failed: ${err instanceof Error ? err.message : String(err)}` };
@@ -93,10 +96,12 @@ async function* undoZone(data: UndoData, input: UndoInput, deps: UndoDeps, signa
  * at one name in one set, so a replaced RRset comes back whole) and the skips of what changed since.
  */
 function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Generator<void, { sets: PlannedSet[]; events: MigrateEvent[] }> {
+  const heldById = new Map<string, HeldRecord>();
   const byId = new Map<string, DnsRecord>();
   const keys = new Set<string>();
   for (const [at, h] of held.entries()) {
     if (at % STEP === STEP - 1) yield;
+    heldById.set(h.id, h);
     byId.set(h.id, h.record);
     keys.add(recordKey(h.record));
   }
@@ -114,13 +119,30 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
   for (const c of data.created) {
     const index = i++;
     if (index % STEP === STEP - 1) yield;
-    const now = byId.get(c.id);
+    const now = heldById.get(c.id);
+    const notRuns = now && c.createdOn !== undefined && now.createdOn !== c.createdOn;
     if (!now) events.push(tally.skipped(index, c.record, 'already gone from the target'));
-    else if (!sameState(now, c.record))
-      events.push(tally.skipped(index, c.record, `changed at the target since the run (now ${stateText(now)}); left as it is`));
+    else if (c.createdOn === undefined)
+      events.push(
+        tally.skipped(
+          index,
+          c.record,
+          'the undo data does not say when the target created it, so nothing shows the run did; left as it is',
+        ),
+      );
+    else if (notRuns)
+      events.push(
+        tally.skipped(
+          index,
+          c.record,
+          `not the record the run created: the target created ${c.id} ${now.createdOn ? `at ${now.createdOn}` : 'at another time'}, the run's at ${c.createdOn}; left as it is`,
+        ),
+      );
+    else if (!sameState(now.record, c.record))
+      events.push(tally.skipped(index, c.record, `changed at the target since the run (now ${stateText(now.record)}); left as it is`));
     else {
       const p = setAt(c.record.name);
-      p.set.deletes.push({ id: c.id, record: now });
+      p.set.deletes.push({ id: c.id, record: now.record });
       p.deletes.push({ index, note: 'the run created it' });
     }
   }
@@ -154,16 +176,48 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
 /** Steps planned between two points where the undo may give way to other callers. */
 const STEP = 256;
 
+/**
+ * The undo data with every entry once: a record created or updated once (by id), a removed record
+ * restored once (by what it is). A piece kept twice, or a file edited by hand, must not count a step twice.
+ */
+function distinct(data: UndoData): { data: UndoData; repeated: number } {
+  const once = <T>(list: T[], key: (x: T) => string): T[] => {
+    const seen = new Set<string>();
+    return list.filter((x) => {
+      const k = key(x);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  };
+  const created = once(data.created, (c) => c.id);
+  const removed = once(data.removed, (r) => recordKey(r.record));
+  const updated = once(data.updated, (u) => u.id);
+  const repeated = undoSteps(data) - (created.length + removed.length + updated.length);
+  return { data: { ...data, created, removed, updated }, repeated };
+}
+
 const settings = (r: DnsRecord) => `TTL ${r.ttl}, ${isProxied(r) ? 'proxied' : 'DNS only'}`;
 const stateText = (r: DnsRecord) => `${describeValue(r)}, ${settings(r)}`;
 
 async function* maybeDeleteZone(
   zone: TargetZone,
+  data: UndoData,
   input: UndoInput,
   target: Target,
   signal: AbortSignal,
   info: (message: string) => MigrateEvent,
 ): AsyncGenerator<MigrateEvent> {
+  // The zone the run created is the one the target created at the time the run saw: not one made before it, nor since.
+  if (data.zoneCreatedOn === undefined) {
+    yield info(`The undo data does not say when the target created ${zone.name}, so nothing shows the run did; the zone stays`);
+    return;
+  }
+  if (zone.createdOn !== data.zoneCreatedOn) {
+    const when = zone.createdOn ? `at ${zone.createdOn}` : 'at another time';
+    yield info(`${zone.name} is not the zone the run created: the target created it ${when}, the run's at ${data.zoneCreatedOn}; it stays`);
+    return;
+  }
   if (!input.deleteZone) {
     yield info(`The run created ${zone.name}; it stays (send "deleteZone": true to delete it once it holds nothing else)`);
     return;

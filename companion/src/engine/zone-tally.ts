@@ -1,4 +1,4 @@
-import type { DnsRecord, MigrateEvent, ZoneResult } from '@dnsferry/shared';
+import type { DnsRecord, MigrateEvent, UndoPiece, ZoneResult } from '@dnsferry/shared';
 
 /** What a line names: a record, or what could not become one (a zone file's line, a source's record set). */
 interface Subject {
@@ -23,24 +23,26 @@ export class ZoneTally {
     return `[${i + 1}/${this.total}] ${s.type} ${s.name}`;
   }
 
-  created(i: number, record: DnsRecord, text: string, replaces?: string[]): MigrateEvent {
+  /** `undo`: the write's own undo, once the target confirmed it (none in a dry run). */
+  created(i: number, record: DnsRecord, text: string, replaces?: string[], undo?: UndoPiece): MigrateEvent {
     this.count('created', i);
-    return { type: 'record', ...this.at(i, record, text), change: 'create', ...(replaces ? { replaces } : {}) };
+    return { type: 'record', ...this.at(i, record, text), change: 'create', ...(replaces ? { replaces } : {}), ...(undo ? { undo } : {}) };
   }
 
-  updated(i: number, record: DnsRecord, text: string): MigrateEvent {
+  updated(i: number, record: DnsRecord, text: string, undo?: UndoPiece): MigrateEvent {
     this.count('updated', i);
-    return { type: 'record', ...this.at(i, record, text), change: 'update' };
+    return { type: 'record', ...this.at(i, record, text), change: 'update', ...(undo ? { undo } : {}) };
   }
 
   /** A record taken from the target: one of those sent (an undo's step, `i`), or one the source did not name. */
-  removed(i: number | undefined, record: DnsRecord, text: string): MigrateEvent {
+  removed(i: number | undefined, record: DnsRecord, text: string, undo?: UndoPiece): MigrateEvent {
+    const piece = undo ? { undo } : {};
     if (i === undefined) {
       this.counts.removed++;
-      return { type: 'remove', zone: this.zone, record, message: `${record.type} ${record.name} ${text}` };
+      return { type: 'remove', zone: this.zone, record, message: `${record.type} ${record.name} ${text}`, ...piece };
     }
     this.count('removed', i);
-    return { type: 'remove', ...this.at(i, record, text) };
+    return { type: 'remove', ...this.at(i, record, text), ...piece };
   }
 
   skipped(i: number, record: DnsRecord, reason: string, drift?: string): MigrateEvent {

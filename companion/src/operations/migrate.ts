@@ -20,6 +20,7 @@ export const migrate = {
         mode: body.mode,
         prune: body.prune,
         force: body.force,
+        partial: body.partial,
         maxRecords: deps.config.maxRecordsPerRequest,
         zonesAtOnce: deps.config.concurrency,
       },

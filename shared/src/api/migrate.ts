@@ -30,14 +30,28 @@ const modeFields = {
   prune: z.boolean({ error: 'prune is true or false' }).optional(),
   /** Write even when mirror would remove or change more than 30 % of a zone's records (zones of 10 or more). */
   force: z.boolean({ error: 'force is true or false' }).optional(),
+  /**
+   * When the records to create would pass the zone's record quota at the target: write those that fit
+   * (in the order sent) and fail the rest, instead of failing the zone before anything is written.
+   */
+  partial: z.boolean({ error: 'partial is true or false' }).optional(),
 };
 
-/** A zone's mode, prune and force, the zone's own settings before the request's. */
-export function zoneMode(
-  req: { mode?: MigrateMode | undefined; prune?: boolean | undefined; force?: boolean | undefined },
-  zone: { mode?: MigrateMode | undefined; prune?: boolean | undefined; force?: boolean | undefined },
-): { mode: MigrateMode; prune: boolean; force: boolean } {
-  return { mode: zone.mode ?? req.mode ?? 'add', prune: zone.prune ?? req.prune ?? false, force: zone.force ?? req.force ?? false };
+type ModeFields = {
+  mode?: MigrateMode | undefined;
+  prune?: boolean | undefined;
+  force?: boolean | undefined;
+  partial?: boolean | undefined;
+};
+
+/** A zone's mode, prune, force and partial, the zone's own settings before the request's. */
+export function zoneMode(req: ModeFields, zone: ModeFields): { mode: MigrateMode; prune: boolean; force: boolean; partial: boolean } {
+  return {
+    mode: zone.mode ?? req.mode ?? 'add',
+    prune: zone.prune ?? req.prune ?? false,
+    force: zone.force ?? req.force ?? false,
+    partial: zone.partial ?? req.partial ?? false,
+  };
 }
 
 export const MigrateZoneSchema = z

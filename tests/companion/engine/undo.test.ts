@@ -35,9 +35,10 @@ async function run(held: HeldRecord[], data: UndoData, slice?: Slice): Promise<M
 
 describe('undo', () => {
   it('gives way to other callers while it plans and streams a large undo, and tells the same as when it does not', async () => {
-    const created = Array.from({ length: 3000 }, (_, i) => ({ id: `r${i}`, record: A(`h${i}`, '192.0.2.1') }));
+    const createdOn = '2026-01-01T00:00:00.000Z';
+    const created = Array.from({ length: 3000 }, (_, i) => ({ id: `r${i}`, record: A(`h${i}`, '192.0.2.1'), createdOn }));
     // a third changed at the target since the run: skipped, the rest would be removed
-    const held = created.map((c, i) => (i % 3 === 0 ? { id: c.id, record: A(c.record.name, '192.0.2.9') } : c));
+    const held = created.map((c, i) => (i % 3 === 0 ? { ...c, record: A(c.record.name, '192.0.2.9') } : c));
     const data: UndoData = { version: 1, zone: 'example.com', zoneId: ZONE.id, zoneCreated: false, created, removed: [], updated: [] };
     const alone = await run(held, data);
     expect(alone.at(-1)).toMatchObject({ type: 'done', results: [{ zone: 'example.com', removed: 2000, skipped: 1000 }] });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mergeUndo, type UndoData } from '@dnsferry/shared';
 import { startStack, listen, zoneComplete, type Stack } from '../../support/stack';
 
 let stack: Stack | undefined;
@@ -25,9 +26,13 @@ function expectExactly(s: Stack, zoneName: string, names: string[]) {
   expect(got).toEqual(names.map((n) => `${n}.${zoneName}`).sort());
 }
 
+// These zones hold more than the 200 records a new Free zone may hold: the quota is not what they test
+// (migrate-quota.test.ts is), so the simulator sets none.
+const NO_QUOTA = { recordQuotas: false } as const;
+
 describe('migrate under faults', () => {
   it('tells what the target holds when more answers are lost than it writes again for', async () => {
-    stack = await startStack({ config: { batchSize: 25 }, sim: { seed: 3 } });
+    stack = await startStack({ config: { batchSize: 25 }, sim: { seed: 3, ...NO_QUOTA } });
     // every write lands, most answers are lost: far more than the 10 writes the adapter reconciles by writing again
     stack.sim.setFaults({ rateCommitThenFail: 0.8, only: 'writes' });
     const records = hosts(600);
@@ -44,7 +49,7 @@ describe('migrate under faults', () => {
   });
 
   it('waits out 429 + Retry-After and still lands every record', async () => {
-    stack = await startStack({ config: { batchSize: 50 } });
+    stack = await startStack({ config: { batchSize: 50 }, sim: NO_QUOTA });
     stack.sim.setFaults({ rate429: 0.4, retryAfterSeconds: 1, only: 'writes' });
     const records = hosts(300);
     const { events } = await stack.migrate({ zones: [{ name: 'limited.example', records }] });
@@ -67,7 +72,7 @@ describe('migrate under faults', () => {
   });
 
   it('mirror through 5xx, resets and lost answers: every name replaced once, an undo restores it all', async () => {
-    stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 11 } });
+    stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 11, ...NO_QUOTA } });
     const old = hosts(300);
     await stack.migrate({ zones: [{ name: 'flaky.example', records: old }] });
     const zone = stack.sim.zoneByName('flaky.example')!;
@@ -93,6 +98,12 @@ describe('migrate under faults', () => {
 
     stack.sim.setFaults({});
     const undo = zoneComplete(run.events, 'flaky.example').undo!;
+    // Writes whose answer was lost were settled by listing the zone; each got its undo on the event
+    // that told it then, so the pieces a client kept hold every entry the whole undo holds.
+    const ids = (u: UndoData) => [u.created, u.removed, u.updated].map((l) => l.map((e) => e.id).sort());
+    const pieces = run.events.flatMap((e) => ('undo' in e && e.undo ? [e.undo] : []));
+    expect(ids(mergeUndo('flaky.example', zone.id, pieces))).toEqual(ids(undo));
+    expect(undo.created).toHaveLength(r.created);
     const back = await stack.undo({ zones: [{ name: 'flaky.example', undo }] });
     expect(zoneComplete(back.events, 'flaky.example')).toMatchObject({ failed: 0, skipped: 0 });
     expect(
@@ -104,7 +115,7 @@ describe('migrate under faults', () => {
   });
 
   it('survives 5xx, resets and lost answers to committed writes without creating duplicates', async () => {
-    stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 7 } });
+    stack = await startStack({ config: { batchSize: 40 }, sim: { seed: 7, ...NO_QUOTA } });
     stack.sim.setFaults({ rate5xx: 0.15, rateReset: 0.1, rateCommitThenFail: 0.2 });
     const records = hosts(400);
     const { events } = await stack.migrate({ zones: [{ name: 'flaky.example', records }] });
@@ -172,9 +183,25 @@ describe('migrate under faults', () => {
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
   });
 
+  it('migrates an agency-sized request (three dozen new zones) through the zone-addition limit with no zone failed', async () => {
+    // the documented 25 per 10 minutes, scaled down to 12 per 2 s: 36 zones need three windows
+    stack = await startStack({ sim: { zoneAdditionLimit: { zones: 12, windowMs: 2000 } }, config: { concurrency: 4 } });
+    const zones = Array.from({ length: 36 }, (_, i) => ({ name: `client${i}.example`, records: hosts(5) }));
+    const { events } = await stack.migrate({ zones });
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+    const done = events.at(-1);
+    expect(done?.type === 'done' && done.results.map((r) => [r.zone, r.created, r.failed])).toEqual(zones.map((z) => [z.name, 5, 0]));
+    for (const z of zones)
+      expectExactly(
+        stack,
+        z.name,
+        z.records.map((r) => r.name),
+      );
+  });
+
   it('stops writing when the client goes away, and a re-run ends in the exact state', async () => {
     // One write per record, each answered after 5 ms: the abort lands early in a run of 1.5 s or more.
-    stack = await startStack({ sim: { latencyMs: 5 } });
+    stack = await startStack({ sim: { latencyMs: 5, ...NO_QUOTA } });
     stack.sim.setBatchEnabled(false);
     const url = await listen(stack.app);
     const records = hosts(300);

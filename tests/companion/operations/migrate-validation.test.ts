@@ -22,6 +22,12 @@ describe('request validation', () => {
     ['a malformed account id', (b: Record<string, unknown>) => ({ ...b, targetAccountId: 'xyz' }), 'targetAccountId'],
     ['no zones', (b: Record<string, unknown>) => ({ ...b, zones: [] }), 'zones'],
     ['an invalid zone name', (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'not a domain', records: [] }] }), 'zones.0.name'],
+    ['partial that is not true or false', (b: Record<string, unknown>) => ({ ...b, partial: 'yes' }), 'partial'],
+    [
+      "a zone's partial that is not true or false",
+      (b: Record<string, unknown>) => ({ ...b, zones: [{ name: 'example.com', records: [], partial: 1 }] }),
+      'zones.0.partial',
+    ],
     // A record's shape is the request's business; its values are checked per record, in the stream.
     [
       'a record that is not an object',

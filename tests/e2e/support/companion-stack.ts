@@ -12,7 +12,9 @@ import { startDohServer, type DohServer } from '../../support/dns/doh-server';
  * free loopback port.
  */
 export async function startCompanionStack(opts: { cloudflareLatencyMs?: number; config?: Partial<Config>; cutover?: boolean } = {}) {
-  const cloudflare = await startCloudflareSimulator({ rateLimit: false, latencyMs: opts.cloudflareLatencyMs ?? 0 });
+  // Record quotas off: the journeys paste 1,000 and 10,000 records into new zones, past a new Free zone's 200
+  // (the quota is tested on the companion's side, routes/migrate-quota.test.ts).
+  const cloudflare = await startCloudflareSimulator({ rateLimit: false, recordQuotas: false, latencyMs: opts.cloudflareLatencyMs ?? 0 });
   const seed = seedCloudflareDemo(cloudflare);
   const azure = await startAzureSimulator();
   const azureDemo = seedAzureDemo(azure);

@@ -3,10 +3,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { MigrateEvent, MigrateRequest } from '@dnsferry/shared';
 import { runMigration } from '@/jobs/migration';
 import type { MigrationJob } from '@/jobs/migrate-events';
+import { createUndoKeeper } from '@/jobs/undo-keeper';
 import { REASONS } from '@/utils/pairing';
 import { companionFetch, errorBody, lines, ndjson } from '../support/fetch';
 import { pairTestCompanion } from '../support/pairing';
 import { emptySlot, gate, runContext } from '../support/run-context';
+import { memoryArea, undoData } from '../support/undo';
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -86,5 +88,36 @@ describe('runMigration', () => {
       error: `This is not your dnsferry companion: ${REASONS.refused(403)}. Nothing was sent to it.`,
     });
     expect(fetch.calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/pair/proof']);
+  });
+
+  it("keeps each landed write's undo as it comes: a stream cut off mid-run (the companion killed) can still be undone for what landed", async () => {
+    const whole = undoData(zone, true);
+    const landed: MigrateEvent[] = [
+      { type: 'status', zone, message: `Migrating ${zone}` },
+      { type: 'success', zone, zoneId: whole.zoneId, message: 'Zone created', undo: { zoneCreated: true } },
+      { type: 'record', zone, message: '[1/3] A www', index: 1, total: 3, undo: { created: whole.created } },
+      { type: 'remove', zone, message: 'A www removed', undo: { removed: whole.removed } },
+      { type: 'record', zone, message: '[2/3] A mail (updated)', index: 2, total: 3, change: 'update', undo: { updated: whole.updated } },
+    ];
+    // the stream breaks after these, as it does when the companion's process is killed
+    let i = 0;
+    const chunks = lines(landed);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[i++];
+        if (chunk === undefined) controller.error(new TypeError('terminated'));
+        else controller.enqueue(new TextEncoder().encode(chunk));
+      },
+    });
+    const fetch = companionFetch({ '/api/migrate': () => new Response(body, { headers: { 'content-type': 'application/x-ndjson' } }) });
+    const { ctx } = runContext(fetch);
+    const area = memoryArea();
+    ctx.undo = createUndoKeeper(area);
+    const slot = emptySlot<MigrationJob>();
+    await runMigration(ctx, slot, { ...cmd, request: { ...request, zones: [request.zones[0]!] } });
+    expect(slot.job?.status).not.toBe('running');
+    // what the popup offers to undo, and what the undo would send: everything that landed
+    expect(slot.job?.zones[0]?.undoable).toEqual({ created: 1, removed: 1, updated: 1, zonesCreated: 1 });
+    expect((await ctx.undo.get(slot.job!.id))?.zones).toEqual([whole]);
   });
 });

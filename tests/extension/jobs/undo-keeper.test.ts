@@ -21,6 +21,29 @@ describe('undo keeper', () => {
     expect((await keeper.get('r1'))?.zones).toEqual([undoData('b.com'), again]);
   });
 
+  it('adds each landed write to its zone as it comes, the pieces that arrive together in one write', async () => {
+    const area = memoryArea();
+    const keeper = createUndoKeeper(area);
+    const zone = { name: 'example.com', zoneId: 'id-example.com' };
+    const whole = undoData('example.com', true);
+    // a zone the run created, then its record events, all in one burst as a batch's outcome brings them
+    await Promise.all([
+      keeper.add(run('r1'), zone, { zoneCreated: true }),
+      keeper.add(run('r1'), zone, { created: whole.created }),
+      keeper.add(run('r1'), zone, { removed: whole.removed }),
+      keeper.add(run('r1'), zone, { updated: whole.updated }),
+    ]);
+    expect((await keeper.get('r1'))?.zones).toEqual([whole]);
+    // four pieces, one write
+    expect(area.saves).toHaveLength(1);
+    // the zone's whole undo, when it finishes, takes the place of its pieces (an entry kept both ways would count once anyway)
+    await keeper.keep(run('r1'), undoData('example.com', true));
+    expect((await keeper.get('r1'))?.zones).toEqual([whole]);
+    // the same name with another zone id (the zone made again) is another zone's undo
+    await keeper.add(run('r1'), { name: 'example.com', zoneId: 'id-other' }, { created: whole.created });
+    expect((await keeper.get('r1'))?.zones.map((z) => [z.zoneId, z.created.length])).toEqual([['id-other', 1]]);
+  });
+
   it(`keeps the latest ${UNDO_RUNS_KEPT} runs, and forgets one on request`, async () => {
     const keeper = createUndoKeeper(memoryArea());
     for (let i = 1; i <= UNDO_RUNS_KEPT + 2; i++) await keeper.keep(run(`r${i}`), undoData());

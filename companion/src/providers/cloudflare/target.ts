@@ -1,12 +1,13 @@
 import { isProxied, recordKey, sameState, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, Target, TargetRules, TargetZone } from '../../engine/ports';
+import type { CallOptions, ChangeOutcome, ChangeSet, HeldRecord, RecordQuota, Target, TargetRules, TargetZone } from '../../engine/ports';
 import { CAPABILITIES, CLOUDFLARE_RULES, isProxiable, targetTtl } from './capabilities';
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
 import { sliced } from '../../flow/fair-share';
 import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
+import { readRecordQuota } from './record-quota';
 import { ZoneDirectory } from './zone-directory';
 
 const { recordsPerPage, zonesPerPage } = CAPABILITIES.limits;
@@ -88,6 +89,13 @@ export class CloudflareTarget implements Target {
     return sliced(held(wire, zone.name), this.client.slice);
   }
 
+  recordQuota(zone: TargetZone | null, opts: CallOptions): Promise<RecordQuota | null> {
+    return readRecordQuota(this.client, this.accountId, zone, {
+      signal: opts.signal,
+      onWait: waitReporter(opts.report, 'reading the record quota'),
+    });
+  }
+
   async deleteZone(zone: TargetZone, opts: CallOptions): Promise<void> {
     await this.client.call('DELETE', `/zones/${zone.id}`, { signal: opts.signal });
   }
@@ -133,11 +141,14 @@ export class CloudflareTarget implements Target {
         signal: neverAborts,
         onWait: opts.onWait,
       });
-      const ids = (env.result?.posts ?? []).map((w) => w.id);
+      const posts = env.result?.posts ?? [];
+      const ids = posts.map((w) => w.id);
+      const times = posts.map((w) => w.created_on);
       let next = 0;
       for (const it of chunk) {
-        yield { index: it.index, status: 'applied', createdIds: ids.slice(next, next + it.set.creates.length) };
-        next += it.set.creates.length;
+        const end = next + it.set.creates.length;
+        yield { index: it.index, status: 'applied', createdIds: ids.slice(next, end), createdOn: times.slice(next, end) };
+        next = end;
       }
       return;
     } catch (err) {
@@ -173,7 +184,7 @@ export class CloudflareTarget implements Target {
   private async writeOne(zone: TargetZone, item: Item, opts: WriteOptions): Promise<ChangeOutcome> {
     const { set } = item;
     const base = `/zones/${zone.id}/dns_records`;
-    const steps: Array<() => Promise<string | null>> = [
+    const steps: Array<() => Promise<CloudflareRecord | null>> = [
       ...set.deletes.map((d) => async () => {
         await this.client.call('DELETE', `${base}/${d.id}`, { signal: neverAborts, onWait: opts.onWait });
         return null;
@@ -188,14 +199,18 @@ export class CloudflareTarget implements Target {
           signal: neverAborts,
           onWait: opts.onWait,
         });
-        return env.result.id;
+        return env.result;
       }),
     ];
     const createdIds: string[] = [];
+    const createdOn: Array<string | undefined> = [];
     for (const [done, step] of steps.entries()) {
       try {
-        const id = await step();
-        if (id !== null) createdIds.push(id);
+        const made = await step();
+        if (made !== null) {
+          createdIds.push(made.id);
+          createdOn.push(made.created_on);
+        }
       } catch (err) {
         if (err instanceof UnknownOutcomeError) {
           let last: ChangeOutcome = { index: item.index, status: 'failed', message: err.message };
@@ -211,7 +226,7 @@ export class CloudflareTarget implements Target {
         return { index: item.index, status: 'failed', code: err.upstreamCode, message: `${err.message}${partial}` };
       }
     }
-    return { index: item.index, status: 'applied', createdIds };
+    return { index: item.index, status: 'applied', createdIds, createdOn };
   }
 
   /**
@@ -222,7 +237,24 @@ export class CloudflareTarget implements Target {
    */
   private async *reconcile(zone: TargetZone, chunk: Item[], opts: WriteOptions): AsyncGenerator<ChangeOutcome> {
     const writeAgain = this.reconcilesLeft-- > 0;
-    const { byKey, byId } = await sliced(indexed(await this.listRecords(zone, { signal: neverAborts })), this.client.slice);
+    let listed: HeldRecord[];
+    try {
+      listed = await this.listRecords(zone, { signal: neverAborts });
+    } catch (err) {
+      // Neither the write nor the listing answered: what the write did stays unknown, and says so (the
+      // writes after it go on: one that fails as well fails its own way).
+      if (!(err instanceof UpstreamError)) throw err;
+      const why = err.message;
+      for (const it of chunk) {
+        yield {
+          index: it.index,
+          status: 'failed',
+          message: `outcome unknown: the target did not confirm this write, and listing the zone to find out failed (${why}); it may have landed — re-run the migration to settle it (it will not create duplicates)`,
+        };
+      }
+      return;
+    }
+    const { byKey, byId } = await sliced(indexed(listed), this.client.slice);
     const missing: Item[] = [];
     for (const it of chunk) {
       const { set } = it;
@@ -233,8 +265,10 @@ export class CloudflareTarget implements Target {
           const now = byId.get(u.id);
           return now !== undefined && sameState(now, u.after);
         });
-      if (landed) yield { index: it.index, status: 'applied', createdIds: set.creates.map((r) => byKey.get(recordKey(r))?.id ?? '') };
-      else missing.push(it);
+      if (landed) {
+        const made = set.creates.map((r) => byKey.get(recordKey(r)));
+        yield { index: it.index, status: 'applied', createdIds: made.map((h) => h?.id ?? ''), createdOn: made.map((h) => h?.createdOn) };
+      } else missing.push(it);
     }
     if (!writeAgain) {
       for (const it of missing) {
@@ -274,7 +308,7 @@ function* held(wire: CloudflareRecord[], zone: string): Generator<void, HeldReco
   for (const [i, w] of wire.entries()) {
     if (i % STEP === STEP - 1) yield;
     const record = fromWire(w, zone);
-    if (record) out.push({ id: w.id, record });
+    if (record) out.push({ id: w.id, record, ...(w.created_on ? { createdOn: w.created_on } : {}) });
   }
   return out;
 }
@@ -394,6 +428,17 @@ function patchBody(after: DnsRecord): Record<string, unknown> {
   return { ttl: targetTtl(after.ttl), ...(isProxiable(after) ? { proxied: isProxied(after) } : {}) };
 }
 
+const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+
 function toZone(z: CloudflareZone, created: boolean): TargetZone {
-  return { id: z.id, name: z.name, status: z.status, nameServers: z.name_servers ?? [], created };
+  const plan = PLAN_NAMES[z.plan?.legacy_id ?? ''] ?? z.plan?.name;
+  return {
+    id: z.id,
+    name: z.name,
+    status: z.status,
+    nameServers: z.name_servers ?? [],
+    created,
+    ...(plan ? { plan } : {}),
+    ...(z.created_on ? { createdOn: z.created_on } : {}),
+  };
 }

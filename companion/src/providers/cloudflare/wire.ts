@@ -9,6 +9,7 @@ export interface CloudflareRecord {
   priority?: number;
   data?: Record<string, unknown>;
   comment?: string | null;
+  created_on?: string;
 }
 
 export interface CloudflareZone {
@@ -17,4 +18,13 @@ export interface CloudflareZone {
   status: string;
   name_servers?: string[];
   account?: { id: string; name?: string };
+  created_on?: string;
+  /** `legacy_id` is `free`, `pro`, `business` or `enterprise`. */
+  plan?: { name?: string; legacy_id?: string };
+}
+
+/** GET /zones/{id}/dns_records/usage and GET /accounts/{id}/dns_records/usage (null: the quota is the other's). */
+export interface CloudflareRecordUsage {
+  record_quota: number | null;
+  record_usage: number;
 }

@@ -135,6 +135,7 @@ export const cf = {
     ), // [unk]
   typeChange: () => new CfError(400, 9031, 'Changing the type of a DNS record is not supported. Delete the record and create a new one.'), // [unk] code; rule per DEPR 2026-06-30
   recordNotFound: () => new CfError(404, 81044, 'Record does not exist.'), // [unk]/commonly cited
+  recordQuotaExceeded: () => new CfError(400, 81045, 'Record quota exceeded.'), // [obs] code and message; status [unk]
   cnameConflict: () => new CfError(400, 81053, 'An A, AAAA, or CNAME record with that host already exists.'), // [obs]
   cnameExists: () =>
     new CfError(400, 81054, `A CNAME record with that host already exists. For more details, refer to <${SAME_NAME_DOC}>.`), // [obs]

@@ -28,6 +28,7 @@ export const ROUTES: Route[] = [
   route('GET', '/user/tokens/verify', () => ({ status: 200, body: {} }), 'verify-user'),
   route('GET', '/accounts/:account_id/tokens/verify', () => ({ status: 200, body: {} }), 'verify-account'),
   route('GET', '/accounts', zones.listAccounts),
+  route('GET', '/accounts/:account_id/dns_records/usage', records.accountRecordUsage),
   route('GET', '/zones', zones.listZones),
   route('POST', '/zones', zones.postZone),
   route('GET', '/zones/:zone_id', zones.getZone),

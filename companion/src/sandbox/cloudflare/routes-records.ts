@@ -16,10 +16,14 @@ import { isRecordOrder, recordToWire, sortRecords, type Journal, type SimState, 
 
 /** DNS record endpoints, including the all-or-nothing batch. */
 
-/** Creates a record after validation and the same-name rules (the path of POST, batch posts and seeding). */
-export function createRecord(state: SimState, zone: Zone, body: unknown, journal?: Journal): StoredRecord {
+/**
+ * Creates a record after validation, the same-name rules and the record quota (the path of POST, batch
+ * posts and seeding; seeding may pass the quota, as a zone older than its plan's quota may hold more).
+ */
+export function createRecord(state: SimState, zone: Zone, body: unknown, journal?: Journal, quota = true): StoredRecord {
   const fields = validateRecord(body, zone, 'create');
   zone.store.checkConflicts(fields, zone.name);
+  if (quota) state.checkRecordQuota(zone);
   const now = state.iso();
   const rec: StoredRecord = { ...fields, id: state.newId(), created_on: now, modified_on: now };
   if (rec.comment) rec.comment_modified_on = now;
@@ -180,7 +184,15 @@ export function deleteRecord(ctx: RequestContext): Reply {
 export function recordUsage(ctx: RequestContext): Reply {
   const zone = zoneParam(ctx);
   requirePermission(ctx, 'dns:read');
-  return ok({ record_quota: null, record_usage: zone.store.size });
+  return ok({ record_quota: zone.recordQuota, record_usage: zone.store.size });
+}
+
+/** GET /accounts/{id}/dns_records/usage: the account's quota (null when each zone has its own) and its records in all zones. */
+export function accountRecordUsage(ctx: RequestContext): Reply {
+  const account = ctx.state.accounts.get(ctx.params.account_id ?? '');
+  if (!account || !ctx.token.accountIds.includes(account.id)) throw cf.authError();
+  requirePermission(ctx, 'dns:read');
+  return ok({ record_quota: account.recordQuota, record_usage: ctx.state.accountRecords(account.id) });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

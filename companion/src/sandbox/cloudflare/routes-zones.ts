@@ -247,6 +247,11 @@ const BANNED_TLDS = new Set(['cf', 'ga', 'gq', 'ml', 'tk']);
  */
 const REVERSE_ZONE = /^(?:(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){1,3}in-addr|(?:[0-9a-f]\.){1,31}ip6)\.arpa$/;
 const ZONE_NAME_PATTERN = /^([a-zA-Z0-9][-a-zA-Z0-9]*\.)+[-a-zA-Z0-9]{2,20}$/;
+/**
+ * Records a zone may hold by plan: Free zones added since September 2024, 200 (older ones 1,000:
+ * `setZoneRecordQuota`); Pro and Business 3,500; Enterprise zones count against their account's quota.
+ */
+const PLAN_RECORD_QUOTAS: Record<Plan, number | null> = { free: 200, pro: 3500, business: 3500, enterprise: null };
 
 export interface NewZone {
   accountId: string;
@@ -285,6 +290,7 @@ export function createZone(state: SimState, z: NewZone, enforceRegistrable: bool
     created_on: now,
     modified_on: now,
     activated_on: status === 'active' ? now : null,
+    recordQuota: state.recordQuotas ? PLAN_RECORD_QUOTAS[z.plan ?? 'free'] : null,
     store: new RecordStore(),
   };
   state.zones.set(zone.id, zone);

@@ -16,6 +16,8 @@ export interface CloudflareSimOptions {
   now?: () => number;
   /** Zones an account may add through the API per window: default 25 per 600,000 ms, as documented; false = off. */
   zoneAdditionLimit?: { zones: number; windowMs: number } | false;
+  /** Record quotas by plan (default on); false: no zone or account has one (benchmarks of large zones). */
+  recordQuotas?: boolean;
   /** Operations per batch request on Free-plan zones (default 200); paid plans allow 3,500. */
   defaultBatchLimit?: number;
   /** Seed of the PRNG behind fault injection and ids. */
@@ -46,6 +48,10 @@ export interface CloudflareSim {
   addZone(z: { accountId: string; name: string; plan?: Plan; status?: string }): { id: string; name: string; nameServers: string[] };
   /** Adds a record as a POST would (same validation and conflict rules); throws CfError when the API would refuse it. */
   addRecord(zoneId: string, rec: object): Record<string, unknown>;
+  /** The records a zone may hold (an older Free zone: 1,000); null: its account's quota applies. */
+  setZoneRecordQuota(zoneId: string, quota: number | null): void;
+  /** The records an account's zones may hold together; null: each zone's own quota applies. */
+  setAccountRecordQuota(accountId: string, quota: number | null): void;
   /** Zone creation for this domain answers 1049 "<domain> is not a registered domain". */
   markUnregistered(domain: string): void;
   zones(): SimZone[];

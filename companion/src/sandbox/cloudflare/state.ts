@@ -12,6 +12,8 @@ export interface Account {
   name: string;
   type: 'standard' | 'enterprise';
   created_on: string;
+  /** Records all the account's zones may hold together; null when each zone has its own quota. */
+  recordQuota: number | null;
 }
 
 export interface Token {
@@ -45,6 +47,8 @@ export interface Zone {
   created_on: string;
   modified_on: string;
   activated_on: string | null;
+  /** Records the zone may hold; null when the account's quota applies. */
+  recordQuota: number | null;
   store: RecordStore;
 }
 
@@ -276,6 +280,8 @@ export class SimState {
   readonly zoneAdditions = new Map<string, number[]>();
   /** That limit; null = not enforced. */
   zoneAdditionLimit: { zones: number; windowMs: number } | null = null;
+  /** Record quotas by plan (false: no zone or account has one). */
+  recordQuotas = true;
   /** The batches that committed, newest last (bounded): what each removed, patched, replaced and added. */
   readonly batches: CommittedBatch[] = [];
   private readonly rand: () => number;
@@ -318,6 +324,23 @@ export class SimState {
     if (accountId !== undefined) return this.zoneIn(name.toLowerCase(), accountId);
     const id = this.zoneIdByName.get(name.toLowerCase());
     return id ? this.zones.get(id) : undefined;
+  }
+
+  /** Records in all the account's zones, as the account's usage counts them. */
+  accountRecords(accountId: string): number {
+    let n = 0;
+    for (const z of this.zones.values()) if (z.accountId === accountId) n += z.store.size;
+    return n;
+  }
+
+  /** One more record in the zone would pass its quota, or its account's: 81045. */
+  checkRecordQuota(zone: Zone): void {
+    if (zone.recordQuota !== null) {
+      if (zone.store.size >= zone.recordQuota) throw cf.recordQuotaExceeded();
+      return;
+    }
+    const quota = this.accounts.get(zone.accountId)?.recordQuota ?? null;
+    if (quota !== null && this.accountRecords(zone.accountId) >= quota) throw cf.recordQuotaExceeded();
   }
 
   zoneIn(name: string, accountId: string): Zone | undefined {
