@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { addUndoPiece, emptyUndoData, undoSteps, type MigrateEvent, type UndoData } from '@dnsferry/shared';
 import { CliError, EXIT, usageError } from './exit-codes';
@@ -116,7 +116,14 @@ export class UndoFile {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
-      writeFileSync(this.temp, `${JSON.stringify(body)}\n`, { flag: 'wx', mode: 0o600 });
+      // On disk before it takes the file's name: after a power loss the file is the old whole or the new.
+      const fd = openSync(this.temp, 'wx', 0o600);
+      try {
+        writeFileSync(fd, `${JSON.stringify(body)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(this.temp, this.path);
     } catch (err) {
       throw new CliError(EXIT.failed, `the undo data could not be saved to ${this.path}: ${(err as Error).message}`);
