@@ -1,10 +1,13 @@
 import type { Query, QueryType } from './query';
 
 /**
- * Where a question waits: `first` for the questions answers raise (follow-ups), `listed` for the
- * name lists, `last` for the guesses below names found (a deep scan), asked once the lists are.
+ * Where a question waits: `chain` for the next step of an NSEC walk (each step waits for the one
+ * before, so a step queued behind thousands of questions would make the walk as slow as the queue),
+ * `first` for the questions answers raise (follow-ups), `listed` for the name lists, `last` for
+ * the guesses below names found (a deep scan), asked once the lists are.
  */
-export type Lane = 'first' | 'listed' | 'last';
+export type Lane = 'chain' | 'first' | 'listed' | 'last';
+const ORDER: readonly Lane[] = ['chain', 'first', 'listed', 'last'];
 
 /**
  * The questions a scan has still to ask, each (name, type) once. Follow-ups, the questions an
@@ -13,18 +16,19 @@ export type Lane = 'first' | 'listed' | 'last';
  * instead of adding round trips at the end. A live source for ../flow/pool.ts: it grows while it drains.
  */
 export class QueryQueue implements Iterable<Query> {
-  private readonly lanes: Record<Lane, Query[]> = { first: [], listed: [], last: [] };
+  private readonly lanes: Record<Lane, Query[]> = { chain: [], first: [], listed: [], last: [] };
   /** Every query ever added, by key: a query is asked once, whichever lane it came in by. */
   private readonly added = new Map<string, Query>();
   private readonly names = new Set<string>();
   private readonly taken = new Set<string>();
+  /** Queries (by lane and key) put again in a lane ahead of the one they wait in. */
   private readonly promoted = new Set<string>();
   /** Per name, its questions added and not yet settled. */
   private readonly open = new Map<string, number>();
 
   /**
-   * Adds the queries not added before and returns them; `first` (or `true`) puts them, or a query
-   * still waiting in another lane, ahead of the rest.
+   * Adds the queries not added before and returns them; `chain` or `first` (or `true`) puts them,
+   * or a query still waiting in a later lane, ahead of the rest.
    */
   add(queries: Query[], lane: Lane | boolean = 'listed'): Query[] {
     const to: Lane = lane === true ? 'first' : lane === false ? 'listed' : lane;
@@ -38,9 +42,9 @@ export class QueryQueue implements Iterable<Query> {
         this.open.set(q.name, (this.open.get(q.name) ?? 0) + 1);
         this.lanes[to].push(q);
         fresh.push(q);
-      } else if (to === 'first' && !this.taken.has(k) && !this.promoted.has(k)) {
-        this.promoted.add(k);
-        this.lanes.first.push(earlier);
+      } else if ((to === 'first' || to === 'chain') && !this.taken.has(k) && !this.promoted.has(`${to}|${k}`)) {
+        this.promoted.add(`${to}|${k}`);
+        this.lanes[to].push(earlier);
       }
     }
     return fresh;
@@ -69,7 +73,7 @@ export class QueryQueue implements Iterable<Query> {
 
   /** Questions waiting, not taken yet. */
   get waiting(): number {
-    return this.lanes.first.length + this.lanes.listed.length + this.lanes.last.length;
+    return ORDER.reduce((sum, lane) => sum + this.lanes[lane].length, 0);
   }
 
   waitingIn(lane: Lane): number {
@@ -78,7 +82,8 @@ export class QueryQueue implements Iterable<Query> {
 
   /** The next query to ask, or undefined while none is waiting (more may be added later). */
   take(): Query | undefined {
-    for (const lane of [this.lanes.first, this.lanes.listed, this.lanes.last]) {
+    for (const name of ORDER) {
+      const lane = this.lanes[name];
       for (let q = lane.shift(); q !== undefined; q = lane.shift()) {
         const k = key(q.name, q.type);
         if (this.taken.has(k)) continue; // a promoted query, asked from the other lane already

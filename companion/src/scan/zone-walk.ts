@@ -9,6 +9,8 @@ import type { QueryRunner } from './query-runner';
 const NOT_ASKED: ReadonlySet<string> = new Set(['RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'DNSKEY', 'CDS', 'CDNSKEY', 'SOA']);
 /** The characters of host labels: a starting point for each, so parts of the chain are followed at once. */
 const SEEDS = [...'-0123456789_abcdefghijklmnopqrstuvwxyz'];
+/** Where the crowded names go on with a digit, the starting points that spread over them: numbered hosts. */
+const DIGITS = [...'0123456789'];
 /** At most this many starting points in all, added where names crowd: a bound on what parallel walking costs. */
 const MAX_SEEDS = 4000;
 /** Steps one after another after which a part of the chain counts as crowded. */
@@ -81,22 +83,25 @@ export class ZoneWalk {
    * Starting points below `parent` whose first label begins with `prefix` and one more character:
    * each is denied by (or is) an NSEC in that part of the chain, from which the walk goes on there.
    */
-  private seed(prefix: string, parent: string): void {
+  private seed(prefix: string, parent: string, chars: readonly string[] = SEEDS): void {
     const key = `${prefix}|${parent}`;
-    if (this.seeded.has(key) || this.seeds + SEEDS.length > MAX_SEEDS || prefix.length >= 63) return;
+    if (this.seeded.has(key) || this.seeds + chars.length > MAX_SEEDS || prefix.length >= 63) return;
     this.seeded.add(key);
-    this.seeds += SEEDS.length;
+    this.seeds += chars.length;
     this.runner.enqueue(
-      SEEDS.map((c) => ({ name: parent === '@' ? `${prefix}${c}` : `${prefix}${c}.${parent}`, type: 'NSEC' as const, dnssec: true })),
-      'first',
+      chars.map((c) => ({ name: parent === '@' ? `${prefix}${c}` : `${prefix}${c}.${parent}`, type: 'NSEC' as const, dnssec: true })),
+      'chain',
     );
   }
 
   /**
    * Where the chain has been followed one step at a time for a while, and two names that follow
-   * each other share the start of their first label under one parent (`zq-host-1` → `zq-host-10`),
-   * names crowd there: a round trip per name would be slow, so more starting points go there, one
-   * character further.
+   * each other share the start of their first label under one parent (`zq-host-100` →
+   * `zq-host-1000`), names crowd there: a round trip per name would be slow, so more starting
+   * points go there, after each start of that prefix (`z…`, `zq…`, …, `zq-host-…`, `zq-host-1…`,
+   * `zq-host-10…`, `zq-host-100…`), shortest first. Points after the longest prefix alone would all
+   * sit in the next few steps of the chain; those after the shorter ones spread over the whole
+   * crowded part (`zq-host-1` … `zq-host-9`), each the start of a part walked at once.
    */
   private crowded(owner: string, next: string): void {
     const [o, oParent] = split(owner);
@@ -104,7 +109,7 @@ export class ZoneWalk {
     if (oParent !== nParent) return;
     let common = 0;
     while (common < o.length && common < n.length && o[common] === n[common]) common++;
-    if (common > 0) this.seed(n.slice(0, common), nParent);
+    for (let length = 1; length <= common; length++) this.seed(n.slice(0, length), nParent, ahead(n[length]));
   }
 
   /** Whether following the chain from the apex comes back to it, each name once. */
@@ -169,7 +174,7 @@ export class ZoneWalk {
   private step(name: string): void {
     if (name === '@' || this.nexts.has(name) || this.asked.has(name)) return;
     this.asked.add(name);
-    this.runner.enqueue([{ name, type: 'NSEC', dnssec: true }], 'first');
+    this.runner.enqueue([{ name, type: 'NSEC', dnssec: true }], 'chain');
   }
 
   /**
@@ -185,7 +190,7 @@ export class ZoneWalk {
     this.stepped.add(owner);
     const dot = owner.indexOf('.');
     const after = alias ? `\u0000.${owner}` : dot < 0 ? `${owner}\u0000` : `${owner.slice(0, dot)}\u0000${owner.slice(dot)}`;
-    this.runner.enqueue([{ name: after, type: 'A', dnssec: true }], 'first');
+    this.runner.enqueue([{ name: after, type: 'A', dnssec: true }], 'chain');
   }
 
   private typesToAsk(owner: string, n: Nsec): QueryType[] {
@@ -200,6 +205,17 @@ export class ZoneWalk {
     if (unread.length > 0) this.unreadable.set(owner, unread);
     return types;
   }
+}
+
+/**
+ * The characters that, after a prefix, start names further along the chain than `at` (the next
+ * character of the name reached): the names before it were walked to get there. After a digit,
+ * digits only: a crowd of numbered hosts (other names there are still reached, one step at a time).
+ */
+function ahead(at: string | undefined): readonly string[] {
+  if (at === undefined) return SEEDS;
+  const c = at.toLowerCase();
+  return (/[0-9]/.test(c) ? DIGITS : SEEDS).filter((s) => s > c);
 }
 
 /** A name's first label and the rest (`@` for a name just below the apex). */

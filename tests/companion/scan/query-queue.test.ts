@@ -24,6 +24,15 @@ describe('QueryQueue', () => {
     expect(drain(queue)).toEqual(['_spf TXT', 'mail A', 'www A', 'api A']);
   });
 
+  it('gives the steps of a zone walk before follow-ups, and moves a waiting follow-up there when a step asks the same', () => {
+    const queue = new QueryQueue();
+    queue.add([q('www')]);
+    queue.add([q('mail'), q('zq-2', 'NSEC')], 'first');
+    queue.add([q('zq-1', 'NSEC'), q('zq-2', 'NSEC')], 'chain');
+    expect(drain(queue)).toEqual(['zq-1 NSEC', 'zq-2 NSEC', 'mail A', 'www A']);
+    expect(queue.waiting).toBe(0);
+  });
+
   it('moves a listed query still waiting ahead when a follow-up asks the same, and gives it once', () => {
     const queue = new QueryQueue();
     queue.add([q('www'), q('api'), q('mail')]);

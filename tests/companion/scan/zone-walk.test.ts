@@ -33,12 +33,27 @@ async function scan(domain: string, options: Partial<ScanOptions> = {}): Promise
   return { events, done };
 }
 
+/** 80 numbered hosts, zq-node-100 … zq-node-179, one after another in the chain: a crowded part. */
+const CROWD_NODES = Array.from({ length: 80 }, (_, i) => `zq-node-${100 + i}`);
+const CROWD_TEST = [
+  '$ORIGIN crowd.test.',
+  '$TTL 300',
+  '@ 3600 IN SOA ns1.crowd.test. hostmaster.crowd.test. ( 1 3600 600 86400 300 )',
+  '@ 3600 IN NS ns1.crowd.test.',
+  'ns1 IN A 192.0.2.53',
+  'kx9-alpha IN TXT "before the crowd"',
+  ...CROWD_NODES.map((n, i) => `${n} IN A 198.51.100.${i}`),
+  'zz-omega IN TXT "after the crowd"',
+  '',
+].join('\n');
+
 let stack: NamedStack;
 beforeAll(async () => {
   stack = await startNamedStack([
     { name: 'zq-sub.walk.test', text: ZQ_SUB_WALK_TEST, sign: 'nsec' },
     { name: 'walk.test', sign: 'nsec' },
     { name: 'hashed.test', sign: 'nsec3' },
+    { name: 'crowd.test', text: CROWD_TEST, sign: 'nsec' },
   ]);
 });
 afterAll(async () => {
@@ -109,6 +124,43 @@ describe('a zone signed with NSEC (dnssec-signzone, served by named, validated b
     expect(asked).toContain('\u0000.zq-mail.walk.test A');
     // the child's own names are not the parent's
     expect(result.done.records.some((r) => r.name === 'www.zq-sub')).toBe(false);
+  });
+});
+
+describe('a crowded chain, walked from many starting points at once', () => {
+  let result: { events: ScanEvent[]; done: Done };
+  const asked: string[] = [];
+  beforeAll(async () => {
+    // one question at a time: the order they are asked in is the order the walk queued them
+    result = await scan('crowd.test', { protocol: 'http1', concurrency: 1, fetch: countingFetch(asked) });
+  });
+
+  it('finds every name of the zone exactly once, nothing else', () => {
+    const names = ['ns1', 'kx9-alpha', 'zz-omega', ...CROWD_NODES];
+    expect(result.done.coverage?.walk).toBe('complete');
+    expect(result.done.coverage?.methods.walked).toBe(names.length);
+    expect(result.done.records.map(show).sort()).toEqual(
+      [
+        'ns1 A 192.0.2.53',
+        'kx9-alpha TXT "before the crowd"',
+        'zz-omega TXT "after the crowd"',
+        ...CROWD_NODES.map((n, i) => `${n} A 198.51.100.${i}`),
+      ].sort(),
+    );
+    expect(result.events.some((e) => e.type === 'info' && /followed all round: 83 names/.test(e.message))).toBe(true);
+    // each name's NSEC asked at most once, however many parts of the chain reached it
+    const nsec = asked.filter((q) => q.endsWith(' NSEC'));
+    expect(new Set(nsec).size).toBe(nsec.length);
+  });
+
+  it('once the numbered hosts crowd, asks ahead across the whole crowded part, not only the next few names', () => {
+    // zq-node-2 … zq-node-9 sort after every zq-node-1xx: starting points spread past the crowd,
+    // asked before the walk one step at a time could reach its middle
+    const at = (q: string) => asked.indexOf(q);
+    for (const d of [2, 3, 4, 5, 6, 7, 8, 9]) expect(at(`zq-node-${d}.crowd.test NSEC`)).toBeGreaterThanOrEqual(0);
+    expect(at('zq-node-3.crowd.test NSEC')).toBeLessThan(at('zq-node-150.crowd.test NSEC'));
+    // after a digit, digits only: no letters where the names are numbered
+    expect(asked).not.toContain('zq-node-1a.crowd.test NSEC');
   });
 });
 
