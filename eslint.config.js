@@ -21,6 +21,12 @@ const boundaries = [
     message: 'shared/ is the contract: it imports only zod and its own files.',
   },
   {
+    // The contract's main entry stays zod only: CPace (and its noble imports) is reached through its own entry.
+    target: ['shared/src/!(cpace).ts', 'shared/src/*/**'],
+    from: 'shared/src/cpace.ts',
+    message: "The contract imports only zod: CPace is the separate entry '@dnsferry/shared/cpace', for the pairing code alone.",
+  },
+  {
     target: 'extension/**',
     from: 'companion',
     message: 'The extension talks to the companion over HTTP only (utils/companion.ts), never by import.',
@@ -173,10 +179,29 @@ export default defineConfig(
   {
     // The contract: zod and its own files, nothing else (the extension and the companion both load it).
     files: ['shared/**/*.ts'],
+    ignores: ['shared/src/cpace.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and its own files.' }] },
+      ],
+    },
+  },
+  {
+    // The pairing's key exchange, the one copy both sides run: an entry of its own (`@dnsferry/shared/cpace`)
+    // because it needs noble's curve and hashes, which the contract's main entry never loads.
+    files: ['shared/src/cpace.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!@noble/(curves|hashes)/|\\.{1,2}/)',
+              message: 'shared/src/cpace.ts imports only @noble/curves and @noble/hashes.',
+            },
+          ],
+        },
       ],
     },
   },

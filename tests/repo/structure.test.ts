@@ -129,6 +129,7 @@ function resolveImport(from: string, spec: string): string | null {
       .split(sep)
       .join('/');
   else if (spec === '@dnsferry/shared') base = 'shared/src/index';
+  else if (spec.startsWith('@dnsferry/shared/')) base = `shared/src/${spec.slice('@dnsferry/shared/'.length)}`;
   else if (spec.startsWith('@dnsferry/companion/')) base = `companion/src/${spec.slice('@dnsferry/companion/'.length)}`;
   else if (/^(@|~|@@|~~)(\/|$)/.test(spec) && /^(extension|tests\/extension)\//.test(from))
     base = `extension/${spec.replace(/^[@~]{1,2}\/?/, '')}`;
