@@ -10,8 +10,16 @@ import vueParser from 'vue-eslint-parser';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const TS_PROJECTS = ['tsconfig.json', 'extension/tsconfig.json', 'tests/extension/tsconfig.json'];
+
+/** The provider folders (companion/src/providers/<name>/). */
+const PROVIDERS = readdirSync(join(import.meta.dirname, 'companion/src/providers'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /** Import boundaries on resolved paths, so `../x`, `@/x` and `@dnsferry/companion/x` are treated alike. */
 const boundaries = [
@@ -19,6 +27,12 @@ const boundaries = [
     target: 'shared/**',
     from: ['companion', 'extension', 'tests'],
     message: 'shared/ is the contract: it imports only zod and its own files.',
+  },
+  {
+    // The contract's main entry stays zod only: CPace (and its noble imports) is reached through its own entry.
+    target: ['shared/src/!(cpace).ts', 'shared/src/*/**'],
+    from: 'shared/src/cpace.ts',
+    message: "The contract imports only zod: CPace is the separate entry '@dnsferry/shared/cpace', for the pairing code alone.",
   },
   {
     target: 'extension/**',
@@ -59,6 +73,14 @@ const boundaries = [
     from: ['companion/src/http', 'companion/src/operations', 'companion/src/cli', 'companion/src/app.ts', 'companion/src/server.ts'],
     message: 'A provider knows nothing of the server or the command line that call it.',
   },
+  // Providers are side by side, none above another: each reaches its own service and shares only what lies
+  // below them all (provider.ts, engine/ports.ts, upstream/, flow/). One zone per folder, so a new provider
+  // gets its boundary (and needs its row in docs/ARCHITECTURE.md) without an edit here.
+  ...PROVIDERS.map((name) => ({
+    target: `companion/src/providers/${name}/**`,
+    from: PROVIDERS.filter((other) => other !== name).map((other) => `companion/src/providers/${other}`),
+    message: 'A provider never imports another provider: what two of them need goes below them (provider.ts, upstream/, flow/).',
+  })),
   {
     // Everything else sees canonical DnsRecords; a provider's wire shapes are its own business.
     target: ['companion/src/!(providers)/**', 'companion/src/*.ts'],
@@ -173,10 +195,29 @@ export default defineConfig(
   {
     // The contract: zod and its own files, nothing else (the extension and the companion both load it).
     files: ['shared/**/*.ts'],
+    ignores: ['shared/src/cpace.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and its own files.' }] },
+      ],
+    },
+  },
+  {
+    // The pairing's key exchange, the one copy both sides run: an entry of its own (`@dnsferry/shared/cpace`)
+    // because it needs noble's curve and hashes, which the contract's main entry never loads.
+    files: ['shared/src/cpace.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!@noble/(curves|hashes)/|\\.{1,2}/)',
+              message: 'shared/src/cpace.ts imports only @noble/curves and @noble/hashes.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,7 +3,17 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { API, KEY_WRAP_CONTEXT, PAIR_CONTEXT, PROOF_CONTEXT, PairingCodeSchema } from '@dnsferry/shared';
 import { CompanionError, rawPostJson, type CallOptions, type JsonEndpoint, type RequestOf } from './companion-http';
-import { calculateGenerator, deriveIsk, lvCat, macKey, sameBytes, sampleScalar, scalarMult, scalarMultVfy, tag } from './cpace';
+import {
+  calculateGenerator,
+  deriveIsk,
+  lvCat,
+  macKey,
+  sameBytes,
+  sampleScalar,
+  scalarMult,
+  scalarMultVfy,
+  tag,
+} from '@dnsferry/shared/cpace';
 
 /**
  * The extension's side of pairing. The key a companion gives at pairing is kept in `storage.local`

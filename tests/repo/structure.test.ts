@@ -129,6 +129,7 @@ function resolveImport(from: string, spec: string): string | null {
       .split(sep)
       .join('/');
   else if (spec === '@dnsferry/shared') base = 'shared/src/index';
+  else if (spec.startsWith('@dnsferry/shared/')) base = `shared/src/${spec.slice('@dnsferry/shared/'.length)}`;
   else if (spec.startsWith('@dnsferry/companion/')) base = `companion/src/${spec.slice('@dnsferry/companion/'.length)}`;
   else if (/^(@|~|@@|~~)(\/|$)/.test(spec) && /^(extension|tests\/extension)\//.test(from))
     base = `extension/${spec.replace(/^[@~]{1,2}\/?/, '')}`;
@@ -295,5 +296,103 @@ describe('docs/ARCHITECTURE.md against eslint.config.js', () => {
       }
     }
     expect(problems, 'change the table and eslint.config.js together').toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// docs/ARCHITECTURE.md against the tree: every folder of the companion has its row, every provider is in the diagram
+
+/** The paths of the table's rows that name a folder (`x/`). */
+const tableFolders = (rows: Row[]) => rows.flatMap((row) => row.paths).filter((path) => path.endsWith('/'));
+
+/** The folders the table must name: each folder of companion/src and each provider's folder. */
+function companionFolders(): string[] {
+  const dirs = (rel: string) =>
+    readdirSync(join(ROOT, rel), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${rel}/${entry.name}/`);
+  return [...dirs('companion/src'), ...dirs('companion/src/providers')].sort();
+}
+
+/** The providers the diagram of "How data flows" names (`providers/<name>/`). */
+function diagramProviders(markdown: string): string[] {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('How data flows')) ?? '';
+  const diagram = [...section.matchAll(/^```\n([\s\S]*?)^```/gm)].map((m) => m[1]).join('\n');
+  return [...new Set([...diagram.matchAll(/providers\/([a-z0-9-]+)\//g)].map((m) => m[1]!))].sort();
+}
+
+/** What is wrong between the table, the diagram and the tree, one sentence each. */
+function docsAgainstTree(markdown: string, folders: string[], providers: string[]): string[] {
+  const rows = importTable(markdown);
+  const listed = tableFolders(rows);
+  const drawn = diagramProviders(markdown);
+  return [
+    ...folders.filter((folder) => !listed.includes(folder)).map((folder) => `${folder} has no row in the table`),
+    ...listed.filter((folder) => !isDir(folder)).map((folder) => `the row ${folder} names no folder on disk`),
+    ...providers.filter((name) => !drawn.includes(name)).map((name) => `the diagram does not name providers/${name}/`),
+    ...drawn.filter((name) => !providers.includes(name)).map((name) => `the diagram names providers/${name}/, which does not exist`),
+  ];
+}
+
+describe('docs/ARCHITECTURE.md against the tree', () => {
+  const markdown = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+  const folders = companionFolders();
+  const providers = folders
+    .map((folder) => /^companion\/src\/providers\/([^/]+)\/$/.exec(folder)?.[1])
+    .filter((name): name is string => name !== undefined);
+
+  it('names every folder of the companion (each provider too) in the table, and every provider in the diagram', () => {
+    expect(providers.length).toBeGreaterThanOrEqual(4);
+    expect(
+      docsAgainstTree(markdown, folders, providers),
+      'docs/ARCHITECTURE.md: a row for each folder, a line of the diagram for each provider',
+    ).toEqual([]);
+  });
+
+  it('keeps the providers side by side, below the engine and the front doors (whatever the table says)', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const forbids = async (file: string) => lintForbids(file, await eslint.calculateConfigForFile(join(ROOT, file)));
+    const above = ['http/', 'operations/', 'cli/', 'app.ts', 'server.ts'].map((p) => `companion/src/${p}`);
+    const problems: string[] = [];
+    for (const name of providers) {
+      const refused = await forbids(`companion/src/providers/${name}/index.ts`);
+      const missing = [...providers.filter((other) => other !== name).map((other) => `companion/src/providers/${other}/`), ...above].filter(
+        (path) => !refused.includes(path),
+      );
+      if (missing.length > 0) problems.push(`providers/${name}/ may import ${missing.join(', ')}`);
+      if (refused.includes(`companion/src/providers/${name}/`)) problems.push(`providers/${name}/ may not import itself`);
+    }
+    if (!(await forbids('companion/src/engine/plan.ts')).includes('companion/src/providers/'))
+      problems.push('the engine may import a provider');
+    expect(problems, 'eslint.config.js: a provider imports no other provider and nothing above it; the engine no provider').toEqual([]);
+  });
+
+  it('sees a folder without its row, a row without its folder and a provider missing from the diagram', () => {
+    const without = (text: string, line: string) => {
+      expect(text).toContain(line);
+      return text.replace(line, '');
+    };
+    const rowOf = (path: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${path}\``))! + '\n';
+    expect(docsAgainstTree(without(markdown, rowOf('companion/src/flow/')), folders, providers)).toEqual([
+      'companion/src/flow/ has no row in the table',
+    ]);
+    expect(docsAgainstTree(without(markdown, rowOf('companion/src/providers/axfr/')), folders, providers)).toEqual([
+      'companion/src/providers/axfr/ has no row in the table',
+    ]);
+    const ghost = markdown.replace('| `companion/src/flow/` |', '| `companion/src/flow/`, `companion/src/gone/` |');
+    expect(docsAgainstTree(ghost, folders, providers)).toEqual(['the row companion/src/gone/ names no folder on disk']);
+    const undrawn = markdown.replace(/^.*providers\/axfr\/ {2,}.*$/m, '');
+    expect(docsAgainstTree(undrawn, folders, providers)).toEqual(['the diagram does not name providers/axfr/']);
+    expect(docsAgainstTree(markdown, [...folders, 'companion/src/providers/bind/'], [...providers, 'bind'])).toEqual([
+      'companion/src/providers/bind/ has no row in the table',
+      'the diagram does not name providers/bind/',
+    ]);
+    expect(
+      docsAgainstTree(
+        markdown,
+        folders,
+        providers.filter((name) => name !== 'axfr'),
+      ),
+    ).toEqual(['the diagram names providers/axfr/, which does not exist']);
   });
 });

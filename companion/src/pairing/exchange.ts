@@ -1,7 +1,17 @@
 import { KEY_WRAP_CONTEXT, PAIR_CONTEXT } from '@dnsferry/shared';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { calculateGenerator, deriveIsk, lvCat, macKey, sameBytes, sampleScalar, scalarMult, scalarMultVfy, tag } from './cpace';
+import {
+  calculateGenerator,
+  deriveIsk,
+  lvCat,
+  macKey,
+  sameBytes,
+  sampleScalar,
+  scalarMult,
+  scalarMultVfy,
+  tag,
+} from '@dnsferry/shared/cpace';
 
 /**
  * The companion's side of a pairing (the CPace responder, see shared/src/api/pair.ts): an attempt

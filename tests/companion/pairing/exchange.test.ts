@@ -1,15 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  calculateGenerator,
-  deriveIsk,
-  macKey,
-  sameBytes,
-  sampleScalar,
-  scalarMult,
-  scalarMultVfy,
-  tag,
-} from '@dnsferry/companion/pairing/cpace';
+import { calculateGenerator, deriveIsk, macKey, sameBytes, sampleScalar, scalarMult, scalarMultVfy, tag } from '@dnsferry/shared/cpace';
 import { channelId, confirms, createAttempts, respond, sealKey, type Attempt } from '@dnsferry/companion/pairing/exchange';
 import { FIREFOX_ORIGIN, initiator } from './pairing-app';
 

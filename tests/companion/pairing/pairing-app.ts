@@ -13,7 +13,7 @@ import {
   scalarMult,
   scalarMultVfy,
   tag,
-} from '@dnsferry/companion/pairing/cpace';
+} from '@dnsferry/shared/cpace';
 import { channelId } from '@dnsferry/companion/pairing/exchange';
 import { captureLogs, recordSecrets, watchResponses } from '../../support/leak-watch';
 

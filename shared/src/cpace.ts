@@ -8,8 +8,9 @@ import { randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
  * CPace (draft-irtf-cfrg-cpace) over ristretto255 with SHA-512: a password-authenticated key
  * exchange. Each side sends one group element that, without the code, is indistinguishable from
  * random; whoever answers with the wrong code can test one guess per attempt and has nothing to
- * test further guesses against offline. The extension's twin is `extension/utils/cpace.ts`; the
- * tests run both against the draft's test vectors and against each other.
+ * test further guesses against offline. The companion and the extension run this one copy
+ * (`@dnsferry/shared/cpace`); it is an entry of its own, outside the contract's main one, because
+ * it needs `@noble/curves` and `@noble/hashes`, and the contract itself imports only zod.
  */
 const Point = ristretto255.Point;
 type Point = InstanceType<typeof Point>;

@@ -1,4 +1,0 @@
-import * as cpace from '@/utils/cpace';
-import { checkCpaceVectors } from '../../support/cpace-vectors';
-
-checkCpaceVectors('extension', cpace);
