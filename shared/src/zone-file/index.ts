@@ -54,6 +54,7 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
   };
 
   const { entries } = read;
+  const suffix = `.${zoneName ?? ''}`;
   let work = 0;
   for (let at = 0; at < entries.length; at++) {
     const entry = entries[at] as (typeof entries)[number];
@@ -69,7 +70,7 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
         ? relativeName(entry.owner, zoneName)
         : entry.owner === zoneName
           ? '@'
-          : entry.owner.endsWith(`.${zoneName}`)
+          : entry.owner.endsWith(suffix)
             ? entry.owner.slice(0, -(zoneName.length + 1))
             : null;
       if (relative === null) {

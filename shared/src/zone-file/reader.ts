@@ -1,10 +1,10 @@
 import { cli53Routing } from './cli53';
 import { cloudflareProxied } from './cloudflare-tags';
 import { readDirective } from './directives';
-import { lexZoneFile, type LexedLine } from './lexer';
+import { lexZoneFile, type LexedLine, type Token } from './lexer';
 import { absoluteName } from './owner-name';
 import { settingRrsetTtls } from './rrset-ttl';
-import type { ZoneEntries } from './schema';
+import type { ZoneEntries, ZoneEntry } from './schema';
 import { addIssue, full, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
 import { typeName } from './type-names';
 
@@ -124,25 +124,21 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
     addIssue(state, lexed, `"${typeToken.raw}" is ${why}`);
     return;
   }
-  const rdataTokens = tokens.slice(head.next + 1);
-  if (rdataTokens.length === 0) {
+  const from = head.next + 1;
+  if (from >= tokens.length) {
     addIssue(state, lexed, `a ${type} record needs a value`);
     return;
   }
-  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, rdataTokens, lexed.line, notes);
-  const rdata = rdataTokens.length === 1 ? (rdataTokens[0]?.raw ?? '') : rdataTokens.map((t) => t.raw).join(' ');
+  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, tokens, lexed.line, notes, from);
+  // the RDATA tokens one space apart, without an array for them (a record has a handful)
+  let rdata = (tokens[from] as Token).raw;
+  for (let k = from + 1; k < tokens.length; k++) rdata += ` ${(tokens[k] as Token).raw}`;
   const proxied = lexed.comments.length > 0 ? cloudflareProxied(lexed.comments) : undefined;
   const routing = lexed.comments.length > 0 ? cli53Routing(lexed.comments) : undefined;
   if (full(state, lexed.line)) return;
-  state.entries.push({
-    line: lexed.line,
-    owner,
-    ttl,
-    type,
-    rdata,
-    origin: state.origin,
-    ...(proxied === undefined ? {} : { proxied }),
-    ...(routing === undefined ? {} : { routing }),
-    notes,
-  });
+  // one shape for every entry (the optional fields added after it), no object spread per line
+  const entry: ZoneEntry = { line: lexed.line, owner, ttl, type, rdata, origin: state.origin, notes };
+  if (proxied !== undefined) entry.proxied = proxied;
+  if (routing !== undefined) entry.routing = routing;
+  state.entries.push(entry);
 }

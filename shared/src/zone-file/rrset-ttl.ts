@@ -7,6 +7,11 @@ const MAX_NOTES = 100;
 
 /** One RRset: its TTL in the zone as loaded so far, and the group of lines it is in now. */
 interface RrSet {
+  type: string;
+  /** An RRSIG set's covered type (upper case); '' for any other type. */
+  covered: string;
+  /** The owner's next RRset: an owner's sets are a short list, found without a key string per line. */
+  next: RrSet | null;
   /** The TTL the zone holds for it once its groups so far are loaded; its records read it at the end. */
   ttl: number;
   /** The line that gave `ttl`. */
@@ -27,7 +32,7 @@ interface RrSet {
  * of one covered type. `generated` holds the [from, to) index ranges of the entries `$GENERATE` wrote.
  */
 export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], generated: Array<[number, number]>): Generator<void, void> {
-  const sets = new Map<string, RrSet>();
+  const sets: SetIndex = { byOwner: new Map(), byKey: new Map() };
   const setOf: RrSet[] = new Array<RrSet>(entries.length);
   let given = 0;
   let more: ZoneNote | null = null;
@@ -62,12 +67,7 @@ export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], gener
   for (let i = 0; i < entries.length; i++) {
     if (i % STEP === STEP - 1) yield;
     const e = entries[i] as ZoneEntry;
-    const key = setKey(e);
-    let set = sets.get(key);
-    if (set === undefined) {
-      set = { ttl: e.ttl, line: e.line, loaded: false, group: -1, groupTtl: e.ttl, groupFirst: null };
-      sets.set(key, set);
-    }
+    const set = rrsetOf(sets, e);
     setOf[i] = set;
     while (range < generated.length && (generated[range]?.[1] ?? 0) <= i) range++;
     if (range < generated.length && (generated[range]?.[0] ?? Infinity) <= i) {
@@ -105,10 +105,49 @@ export function* settingRrsetTtls(entries: ZoneEntry[], notes: ZoneNote[], gener
   }
 }
 
-function setKey(e: ZoneEntry): string {
+/** RRsets of an owner found by walking its list; past them, by a key of owner and type. */
+const CHAIN = 8;
+
+/** Where the RRsets are found: each owner's first ones as a list, the rest of a crowded owner by key. */
+interface SetIndex {
+  byOwner: Map<string, RrSet>;
+  byKey: Map<string, RrSet>;
+}
+
+/**
+ * The RRset of an entry, made when it is the first of its set. Most owners have a few sets, found
+ * without a key string per line; an owner of thousands of types (a file may write 65,535) costs a
+ * map lookup each, not a walk.
+ */
+function rrsetOf(index: SetIndex, e: ZoneEntry): RrSet {
   // an RRSIG set is the signatures of one type: BIND keeps their TTLs apart (it keys them by the type covered)
-  const covered = e.type === 'RRSIG' ? ` ${(e.rdata.split(' ', 1)[0] ?? '').toUpperCase()}` : '';
-  return `${e.owner} ${e.type}${covered}`;
+  const covered = e.type === 'RRSIG' ? (e.rdata.split(' ', 1)[0] ?? '').toUpperCase() : '';
+  let last: RrSet | null = null;
+  let walked = 0;
+  for (let s = index.byOwner.get(e.owner) ?? null; s !== null; s = s.next) {
+    if (s.type === e.type && s.covered === covered) return s;
+    last = s;
+    walked++;
+  }
+  const set: RrSet = {
+    type: e.type,
+    covered,
+    next: null,
+    ttl: e.ttl,
+    line: e.line,
+    loaded: false,
+    group: -1,
+    groupTtl: e.ttl,
+    groupFirst: null,
+  };
+  if (walked >= CHAIN) {
+    const key = `${e.owner} ${e.type} ${covered}`;
+    const found = index.byKey.get(key);
+    if (found) return found;
+    index.byKey.set(key, set);
+  } else if (last === null) index.byOwner.set(e.owner, set);
+  else last.next = set;
+  return set;
 }
 
 const setName = (e: ZoneEntry) => `the ${e.type} records of ${e.owner}`;

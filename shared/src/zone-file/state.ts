@@ -112,11 +112,12 @@ export function limitTtl(state: ReaderState, ttl: number, line: number, notes: s
 /**
  * The TTL of a record written without one, as BIND's master.c decides it: `$TTL` when one was seen;
  * else, when no TTL at all came before, the SOA's minimum if this is the SOA (it then acts as `$TTL`);
- * else the TTL of the record before (RFC 1035). With nothing before, BIND refuses the zone.
+ * else the TTL of the record before (RFC 1035). With nothing before, BIND refuses the zone. The RDATA
+ * is `rdata` from index `from` on.
  */
-export function implicitTtl(state: ReaderState, type: string, rdata: Token[], line: number, notes: string[]): number {
+export function implicitTtl(state: ReaderState, type: string, rdata: Token[], line: number, notes: string[], from = 0): number {
   if (!state.ttlKnown && !state.defaultKnown) {
-    const minimum = type === 'SOA' && rdata.length === 7 && !rdata[6]?.quoted ? parseTtl(rdata[6]?.raw ?? '') : null;
+    const minimum = type === 'SOA' && rdata.length - from === 7 && !rdata[from + 6]?.quoted ? parseTtl(rdata[from + 6]?.raw ?? '') : null;
     if (minimum !== null) {
       state.defaultTtl = limitTtl(state, minimum, line, notes);
       state.ttl = state.defaultTtl;
