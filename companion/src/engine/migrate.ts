@@ -73,6 +73,7 @@ async function* migrateZone(
   let nameServers: string[] = [];
   let records: readonly IncomingRecord[] = entry.records ?? [];
   let problems: SourceProblem[] = [];
+  let checked: boolean | undefined;
   let targetZone: TargetZone | null = null;
   const undo = emptyUndo();
   tally.total = records.length;
@@ -106,7 +107,7 @@ async function* migrateZone(
     }
 
     // 2. the records: sent, from a zone file, or fetched from the source
-    ({ records, problems } = carried ?? (yield* sourceRecords(entry, deps.source, signal, targetZone?.id)));
+    ({ records, problems, checked } = carried ?? (yield* sourceRecords(entry, deps.source, signal, targetZone?.id)));
     tally.total = records.length + problems.length;
     yield info(`${plural(tally.total, 'record')} to migrate`);
 
@@ -119,7 +120,7 @@ async function* migrateZone(
     }
     for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
     const zonePlan = await sliced(
-      planning(zone, records, existing, { mode, prune, choices: entry.rrsets, rules: deps.target.rules }),
+      planning(zone, records, existing, { mode, prune, choices: entry.rrsets, rules: deps.target.rules, checked }),
       deps.slice,
     );
     for (const set of zonePlan.unmatched ?? []) {
