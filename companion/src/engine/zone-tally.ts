@@ -23,15 +23,24 @@ export class ZoneTally {
     return `[${i + 1}/${this.total}] ${s.type} ${s.name}`;
   }
 
+  // The events of each record are written out field by field (in the order `at` gives them): a hundred
+  // thousand of them are built without spreading one object into another.
   /** `undo`: the write's own undo, once the target confirmed it (none in a dry run). */
   created(i: number, record: DnsRecord, text: string, replaces?: string[], undo?: UndoPiece): MigrateEvent {
     this.count('created', i);
-    return { type: 'record', ...this.at(i, record, text), change: 'create', ...(replaces ? { replaces } : {}), ...(undo ? { undo } : {}) };
+    const message = `${this.line(i, record)} ${text}`;
+    const event: MigrateEvent = { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message, change: 'create' };
+    if (replaces) event.replaces = replaces;
+    if (undo) event.undo = undo;
+    return event;
   }
 
   updated(i: number, record: DnsRecord, text: string, undo?: UndoPiece): MigrateEvent {
     this.count('updated', i);
-    return { type: 'record', ...this.at(i, record, text), change: 'update', ...(undo ? { undo } : {}) };
+    const message = `${this.line(i, record)} ${text}`;
+    const event: MigrateEvent = { type: 'record', zone: this.zone, index: i + 1, total: this.total, record, message, change: 'update' };
+    if (undo) event.undo = undo;
+    return event;
   }
 
   /** A record taken from the target: one of those sent (an undo's step, `i`), or one the source did not name. */
@@ -47,7 +56,10 @@ export class ZoneTally {
 
   skipped(i: number, record: DnsRecord, reason: string, drift?: string): MigrateEvent {
     this.count('skipped', i);
-    return { type: 'skip', ...this.at(i, record, reason), ...(drift ? { drift } : {}) };
+    const message = `${this.line(i, record)} ${reason}`;
+    const event: MigrateEvent = { type: 'skip', zone: this.zone, index: i + 1, total: this.total, record, message };
+    if (drift) event.drift = drift;
+    return event;
   }
 
   failed(i: number, subject: Subject, reason: string, extra: { record?: DnsRecord; code?: number | string } = {}): MigrateEvent {
