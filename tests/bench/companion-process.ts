@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every Linux this runs on). */
+const CLOCK_TICKS = 100;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,6 +61,13 @@ export async function spawnCompanion(env: Record<string, string>, dist = 'compan
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
+    },
+    /** CPU time (user + system) the process has used so far, in ms (10 ms steps): what it cost, whatever else ran beside it. */
+    cpuMs(): number {
+      // the fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
     },
     async stop() {
       child.kill('SIGTERM');

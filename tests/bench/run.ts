@@ -4,7 +4,8 @@
  * and the latency model of ./model.ts), the DoH scan against unbound + dnsdist.
  *
  *   pnpm bench                          every section (several minutes: the model runs at K = 1 are slow by design)
- *   pnpm bench -- --only=model,scan     some sections: engine, naive, model, mirror, scan, deepscan, discovery, zonefile, stall, cutover, popup
+ *   pnpm bench -- --only=model,scan     some sections: engine, goals, naive, model, mirror, scan, deepscan, discovery, zonefile, stall, cutover, popup
+ *   pnpm bench -- --only=goals --before=<folder of an earlier companion build>   the goals beside an earlier build
  *   pnpm bench -- --k=1,4,8             the K values of the model and mirror sections (default 1,4,8)
  *   pnpm bench -- --sizes=10000,50000 --zones=100   its one-zone sizes and its number of 30-record zones
  *   DNSFERRY_BENCH_ZONES=<folder> pnpm bench -- --only=discovery   scans of real zones (./discovery.ts for its options)
@@ -24,8 +25,22 @@ import { formatScanLatency, measureScanLatency } from './scan-latency';
 import { formatDeepScan, measureDeepScan } from './deep-scan';
 import { benchZoneFile } from './zone-file';
 import { formatStall, measureStall } from './stall';
+import { formatGoals, measureGoals } from './goals';
 
-const SECTIONS = ['engine', 'naive', 'model', 'mirror', 'scan', 'deepscan', 'discovery', 'zonefile', 'stall', 'cutover', 'popup'] as const;
+const SECTIONS = [
+  'engine',
+  'goals',
+  'naive',
+  'model',
+  'mirror',
+  'scan',
+  'deepscan',
+  'discovery',
+  'zonefile',
+  'stall',
+  'cutover',
+  'popup',
+] as const;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set(arg('only')?.split(',') ?? SECTIONS);
 const ks = (arg('k') ?? '1,4,8').split(',').map(Number);
@@ -138,6 +153,12 @@ if (only.has('engine')) {
       `  projected naive at 10,000 (not run: ${naive10Requests} requests): ≥ ${fmtS(naive10Ms)} → engine ${(naive10Requests / e10.requests).toFixed(0)}× fewer requests, ≥ ${(naive10Ms / e10.wallMs).toFixed(0)}× less time`,
     );
   }
+  out();
+}
+
+if (only.has('goals')) {
+  const before = arg('before');
+  for (const line of formatGoals(await measureGoals(before ? { before } : {}))) out(line);
   out();
 }
 

@@ -44,26 +44,39 @@ export interface StallRow {
   peakRssMb: number;
 }
 
-interface Sim {
+export interface Sim {
   url: string;
   accountId: string;
   tokens: string[];
+  /** Requests the simulator received since it started or since this was last asked. */
+  requests(): Promise<number>;
   stop(): Promise<void>;
 }
 
-async function startSim(tokens: number): Promise<Sim> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/simulator-process.ts', String(tokens), String(LATENCY_MS)], {
+/** The simulator in its own process, with `tokens` tokens of one account, `latencyMs` added to each request. */
+export async function startSim(tokens: number, latencyMs = LATENCY_MS): Promise<Sim> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/simulator-process.ts', String(tokens), String(latencyMs)], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
-  });
-  const info = JSON.parse(first) as { url: string; accountId: string; tokens: string[] };
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`simulator exited with ${code}`));
+      child.once('exit', exited);
+      lines.once('line', (line) => {
+        child.off('exit', exited);
+        resolve(line);
+      });
+    });
+  const info = JSON.parse(await next()) as { url: string; accountId: string; tokens: string[] };
   return {
     ...info,
+    async requests() {
+      const answer = next();
+      child.stdin.write('counters\n');
+      return (JSON.parse(await answer) as { total: number }).total;
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -80,7 +93,7 @@ function percentiles(xs: number[]): Percentiles {
 const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 /** A migration's stream read to its end: when its first line came, and its last line. */
-async function migrateTimed(url: string, body: string): Promise<{ firstMs: number; doneMs: number; last: string; status: number }> {
+export async function migrateTimed(url: string, body: string): Promise<{ firstMs: number; doneMs: number; last: string; status: number }> {
   const started = performance.now();
   const res = await post(`${url}/api/migrate`, body);
   let firstMs = NaN;

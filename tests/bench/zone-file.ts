@@ -44,7 +44,7 @@ export interface ZoneFileFigures {
 }
 
 /** A BIND tool on the file, RUNS times (GNU time gives its CPU time): median wall and CPU milliseconds. */
-function bind(tool: string, args: string[]): { wall: number; cpu: number } | null {
+export function bind(tool: string, args: string[]): { wall: number; cpu: number } | null {
   if (!existsSync(`/usr/bin/${tool}`) || !existsSync('/usr/bin/time')) return null;
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -104,7 +104,7 @@ export function benchZone(lines: number): string {
   return `${out.slice(0, lines).join('\n')}\n`;
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 }

@@ -21,6 +21,29 @@ export interface PlannedSet {
   deletes: Line[];
 }
 
+/**
+ * What the engine's generators yield: one event, or events told at once in order (a batch). A
+ * hundred thousand events pass through several layers of generators on their way to the stream;
+ * a batch passes each layer once. `migrate` hands its callers single events.
+ */
+export type Told = MigrateEvent | MigrateEvent[];
+
+/** Events told at once go out in batches of at most this many. */
+const BATCH = 256;
+
+/** `events` in batches, in order. */
+export function* batched(events: Iterable<MigrateEvent>): Generator<MigrateEvent[]> {
+  let batch: MigrateEvent[] = [];
+  for (const e of events) {
+    batch.push(e);
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
 /** What one zone's writes leave behind: the undo data's record lists. */
 export type Undo = Pick<UndoData, 'created' | 'removed' | 'updated'>;
 
@@ -35,14 +58,26 @@ export const emptySet = (): PlannedSet => ({ set: { deletes: [], updates: [], cr
  * `undo`. Whatever the target did not settle (it stopped early) fails, unless the client went away:
  * then nothing more is said.
  */
-export async function* applySets(
-  targetZone: TargetZone | null,
-  planned: PlannedSet[],
-  ctx: { tally: ZoneTally; target: Target; signal: AbortSignal; dryRun: boolean; undo: Undo },
-): AsyncGenerator<MigrateEvent> {
+export async function* applySets(targetZone: TargetZone | null, planned: PlannedSet[], ctx: ApplyContext): AsyncGenerator<MigrateEvent> {
+  for await (const told of applyingSets(targetZone, planned, ctx)) {
+    if (Array.isArray(told)) yield* told;
+    else yield told;
+  }
+}
+
+interface ApplyContext {
+  tally: ZoneTally;
+  target: Target;
+  signal: AbortSignal;
+  dryRun: boolean;
+  undo: Undo;
+}
+
+/** The same, the events told at once (a set's, a dry run's) yielded in batches. */
+export async function* applyingSets(targetZone: TargetZone | null, planned: PlannedSet[], ctx: ApplyContext): AsyncGenerator<Told> {
   const { tally, signal } = ctx;
   if (ctx.dryRun || !targetZone) {
-    for (const p of planned) yield* landed(p, tally, true);
+    yield* batched(tellingAll(planned, tally));
     return;
   }
   if (planned.length === 0) return;
@@ -65,15 +100,30 @@ export async function* applySets(
     const p = planned[outcome.index];
     if (!p || done.has(outcome.index)) continue;
     done.add(outcome.index);
+    planned[outcome.index] = TOLD; // settled: only its events are left to tell
     if (outcome.status === 'applied') {
-      yield* landed(p, tally, false, record(p.set, outcome, ctx.undo));
+      yield* batched(landed(p, tally, false, record(p.set, outcome, ctx.undo)));
     } else if (outcome.status === 'exists') {
-      for (const [i, r] of p.set.creates.entries()) yield tally.skipped(p.creates[i]?.index ?? 0, r, 'already exists');
+      yield* batched(p.set.creates.map((r, i) => tally.skipped(p.creates[i]?.index ?? 0, r, 'already exists')));
     } else {
-      yield* refused(p, tally, outcome.message, outcome.code);
+      yield* batched(refused(p, tally, outcome.message, outcome.code));
     }
   }
   if (signal.aborted) return;
+  yield* batched(unsettled(planned, done, tally));
+}
+
+/** A dry run's sets told in order, each let go once told: a dry run of a large zone holds less and less. */
+function* tellingAll(planned: PlannedSet[], tally: ZoneTally): Generator<MigrateEvent> {
+  for (let i = 0; i < planned.length; i++) {
+    const p = planned[i] as PlannedSet;
+    planned[i] = TOLD;
+    yield* landed(p, tally, true);
+  }
+}
+
+/** The sets the target did not settle (it stopped early): each part fails. */
+function* unsettled(planned: PlannedSet[], done: Set<number>, tally: ZoneTally): Generator<MigrateEvent> {
   for (const [i, p] of planned.entries()) if (!done.has(i)) yield* refused(p, tally, 'not written');
 }
 
@@ -107,7 +157,24 @@ interface Pieces {
   deletes: UndoPiece[];
 }
 
+/** What stands in the list for a set already told (its own lists let go). */
+const TOLD: PlannedSet = Object.freeze({ set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] });
+
 function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean, pieces?: Pieces): Generator<MigrateEvent> {
+  if (p.set.creates.length === 1 && p.set.updates.length === 0 && p.set.deletes.length === 0) {
+    // one create, the set of most records: nothing to order
+    const r = p.set.creates[0] as DnsRecord;
+    const line = p.creates[0];
+    const index = line?.index ?? 0;
+    yield tally.created(
+      index,
+      r,
+      `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${line?.note ?? ''}`,
+      line?.replaces,
+      pieces?.creates[0],
+    );
+    return;
+  }
   // creates and updates in the order of the records sent (a name's set gathers them from all over), removals last
   const told: Array<{ index: number; tell: () => MigrateEvent }> = [];
   for (const [i, r] of p.set.creates.entries()) {

@@ -1,8 +1,8 @@
 import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
-import type { HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
+import type { ChangeSet, HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
-import { applySets, emptySet, emptyUndo, replacedValues, type PlannedSet } from './apply';
+import { applyingSets, batched, emptySet, emptyUndo, replacedValues, type Line, type PlannedSet, type Told } from './apply';
 import { plan, planning, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from '../flow/report-while';
 import { RecordBudget } from '../records/record-budget';
@@ -38,7 +38,15 @@ export interface MigrateDeps {
  * zone's created + updated + skipped + failed = records sent. When `signal` aborts (the client went away) the
  * writes in flight finish and nothing more is written.
  */
-export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
+export async function* migrate(input: MigrateInput, deps: MigrateDeps, opts: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
+  for await (const told of migrateInBatches(input, deps, opts)) {
+    if (Array.isArray(told)) yield* told;
+    else yield told;
+  }
+}
+
+/** The same stream, events told at once in batches (arrays): what the NDJSON writer takes, one pass per batch. */
+export async function* migrateInBatches(input: MigrateInput, deps: MigrateDeps, { signal }: { signal: AbortSignal }): AsyncGenerator<Told> {
   // Taken off a queue as each zone starts, so a finished zone's records can be collected while others run.
   const queue = [...input.zones];
   input.zones.length = 0;
@@ -47,7 +55,7 @@ export async function* migrate(input: MigrateInput, deps: MigrateDeps, { signal 
   const jobs = (function* () {
     for (let zone = queue.shift(); zone; zone = queue.shift()) {
       const entry = zone;
-      yield async function* (): AsyncGenerator<MigrateEvent, ZoneResult & { zone: string }> {
+      yield async function* (): AsyncGenerator<Told, ZoneResult & { zone: string }> {
         const result = yield* migrateZone(entry, input, deps, signal, budget);
         return { zone: entry.name, ...result };
       };
@@ -64,7 +72,7 @@ async function* migrateZone(
   deps: MigrateDeps,
   signal: AbortSignal,
   budget: RecordBudget | undefined,
-): AsyncGenerator<MigrateEvent, ZoneResult> {
+): AsyncGenerator<Told, ZoneResult> {
   const zone = entry.name;
   const { dryRun } = input;
   const { mode, prune, force, partial } = zoneMode(input, entry);
@@ -73,6 +81,7 @@ async function* migrateZone(
   let nameServers: string[] = [];
   let records: readonly IncomingRecord[] = entry.records ?? [];
   let problems: SourceProblem[] = [];
+  let checked: boolean | undefined;
   let targetZone: TargetZone | null = null;
   const undo = emptyUndo();
   tally.total = records.length;
@@ -106,7 +115,7 @@ async function* migrateZone(
     }
 
     // 2. the records: sent, from a zone file, or fetched from the source
-    ({ records, problems } = carried ?? (yield* sourceRecords(entry, deps.source, signal, targetZone?.id)));
+    ({ records, problems, checked } = carried ?? (yield* sourceRecords(entry, deps.source, signal, targetZone?.id)));
     tally.total = records.length + problems.length;
     yield info(`${plural(tally.total, 'record')} to migrate`);
 
@@ -117,9 +126,9 @@ async function* migrateZone(
       existing = yield* reportWhile((report) => deps.target.listRecords(zoneAtTarget, { signal, report }), info);
       yield info(`${plural(existing.length, 'record')} already at the target`);
     }
-    for (const [i, p] of problems.entries()) yield tally.failed(records.length + i, p, p.message);
+    yield* batched(problems.map((p, i) => tally.failed(records.length + i, p, p.message)));
     const zonePlan = await sliced(
-      planning(zone, records, existing, { mode, prune, choices: entry.rrsets, rules: deps.target.rules }),
+      planning(zone, records, existing, { mode, prune, choices: entry.rrsets, rules: deps.target.rules, checked }),
       deps.slice,
     );
     for (const set of zonePlan.unmatched ?? []) {
@@ -135,9 +144,11 @@ async function* migrateZone(
           .conflicts)
           yield { type: 'info', zone, message: c.message, conflict: c.conflict };
         yield { type: 'error', zone, message: `Zone left untouched: ${why}. Review a dry run, then send "force": true to go ahead` };
-        yield* tally.failRest(
-          (i) => records[i] ?? problems[i - records.length],
-          'not migrated: the zone was left untouched (mirror over its limit)',
+        yield* batched(
+          tally.failRest(
+            (i) => records[i] ?? problems[i - records.length],
+            'not migrated: the zone was left untouched (mirror over its limit)',
+          ),
         );
         yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers } };
         return tally.counts;
@@ -153,21 +164,20 @@ async function* migrateZone(
         message: `${plural(zonePlan.targetOnly, 'record')} at the target ${zonePlan.targetOnly === 1 ? 'is' : 'are'} in RRsets the source does not have; ${zonePlan.targetOnly === 1 ? 'it stays' : 'they stay'} (mirror mode with prune removes them)`,
       };
     }
-    for (const step of zonePlan.steps) {
-      if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason, step.drift);
-      else if (step.action === 'fail') yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
-    }
+    yield* batched(skipsAndFailures(zonePlan.steps, tally));
 
     // 5–6. write, streaming each record as it lands, within the zone's record quota
     const sets = await sliced(changeSets(zonePlan), deps.slice);
     const subjectAt = (i: number) => records[i] ?? problems[i - records.length];
     const phases = yield* withinQuota(targetZone, sets, { target: deps.target, tally, partial, dryRun, signal, subjectAt });
-    for (const phase of phases) yield* applySets(targetZone, phase, { tally, target: deps.target, signal, dryRun, undo });
+    // the steps live on in the sets: the plan's own list of them is let go before the writes
+    zonePlan.steps.length = 0;
+    for (const phase of phases) yield* applyingSets(targetZone, phase, { tally, target: deps.target, signal, dryRun, undo });
     if (signal.aborted) return tally.counts; // the client is gone: no zone-complete for a zone cut short
   } catch (err) {
     if (signal.aborted) return tally.counts;
     yield { type: 'error', zone, message: `Zone failed: ${err instanceof Error ? err.message : String(err)}` };
-    yield* tally.failRest((i) => records[i] ?? problems[i - records.length], 'not migrated: the zone failed');
+    yield* batched(tally.failRest((i) => records[i] ?? problems[i - records.length], 'not migrated: the zone failed'));
   }
   const wrote = undo.created.length + undo.removed.length + undo.updated.length > 0 || targetZone?.created === true;
   const undoData =
@@ -185,6 +195,14 @@ async function* migrateZone(
       : {};
   yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers, ...undoData } };
   return tally.counts;
+}
+
+/** The plan's records that are not written: skipped or refused, each told in its place. */
+function* skipsAndFailures(steps: readonly PlanStep[], tally: ZoneTally): Generator<MigrateEvent> {
+  for (const step of steps) {
+    if (step.action === 'skip') yield tally.skipped(step.index, step.record, step.reason, step.drift);
+    else if (step.action === 'fail') yield tally.failed(step.index, step, step.reason, step.record ? { record: step.record } : {});
+  }
 }
 
 /** Mirror leaves a zone untouched when it would remove or change more than this share of its records… */
@@ -217,14 +235,25 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
   for (const [at, step] of zonePlan.steps.entries()) {
     if (at % SETS_STEP === SETS_STEP - 1) yield;
     if (step.action === 'create') {
-      const p = setFor(step.record.name);
-      p.set.creates.push(step.record);
       const replaces = step.replaces && replacedValues(step.replaces, step.record);
-      p.creates.push({ index: step.index, note: createNote(step, replaces), ...(replaces ? { replaces } : {}) });
+      const line: Line = { index: step.index, note: createNote(step, replaces) };
+      if (replaces) line.replaces = replaces;
+      // a write at a name that loses nothing is a set of its own, made whole (most of a large zone's sets)
+      if (!losing.has(step.record.name)) sets.push(loneSet({ deletes: NONE, updates: NONE, creates: [step.record] }, [line], NONE));
+      else {
+        const p = setFor(step.record.name);
+        p.set.creates.push(step.record);
+        p.creates.push(line);
+      }
     } else if (step.action === 'update') {
-      const p = setFor(step.record.name);
-      p.set.updates.push({ id: step.held.id, before: step.held.record, after: step.after });
-      p.updates.push({ index: step.index, note: step.change });
+      const update = { id: step.held.id, before: step.held.record, after: step.after };
+      const line: Line = { index: step.index, note: step.change };
+      if (!losing.has(step.record.name)) sets.push(loneSet({ deletes: NONE, updates: [update], creates: NONE }, NONE, [line]));
+      else {
+        const p = setFor(step.record.name);
+        p.set.updates.push(update);
+        p.updates.push(line);
+      }
     }
   }
   for (const [at, r] of zonePlan.removals.entries()) {
@@ -235,6 +264,15 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
   }
   return sets;
 }
+
+/**
+ * The lists a set has none of: one empty array for all of them, frozen so that adding to it throws
+ * (a hundred thousand sets of one record would otherwise hold four empty lists each).
+ */
+const NONE = Object.freeze([]) as unknown as never[];
+
+/** A set of one write, its lists of the exact size (a list grown by push reserves room for 16). */
+const loneSet = (set: ChangeSet, creates: Line[], updates: Line[]): PlannedSet => ({ set, creates, updates, deletes: NONE });
 
 function createNote(s: Extract<PlanStep, { action: 'create' }>, replaces: string[] | undefined): string {
   const proxied = isProxied(s.record) ? ' (proxied)' : '';

@@ -66,6 +66,11 @@ export interface PlanOptions {
   choices?: readonly RRsetChoice[] | undefined;
   /** What the target holds, skips or refuses, and its TTLs (the Target port's `rules`). */
   rules: TargetRules;
+  /**
+   * The records are the record schema's own output (a zone file's, read by the registry): they are
+   * not checked a second time, since the schema gives its output back unchanged.
+   */
+  checked?: boolean;
 }
 
 /** A record as it came in: checked here, one by one, so a bad value fails that record alone. */
@@ -114,14 +119,16 @@ export function* planning(
 
   // 1. each record checked on its own; RRsets where a record failed are never emptied by mirror
   const steps: PlanStep[] = [];
-  const wanted: Array<{ index: number; record: DnsRecord }> = [];
+  // the records to compare with the target, and their places among those sent (two arrays, not an object each)
+  const wanted: DnsRecord[] = [];
+  const wantedAt: number[] = [];
   const guarded = new Set<string>();
   const first = new Map<string, number>();
   for (const [index, incoming] of records.entries()) {
     if (index % STEP === STEP - 1) yield;
-    const label = { type: String(incoming.type).slice(0, 20), name: String(incoming.name).slice(0, 300) };
-    const checked = DnsRecordSchema.safeParse(incoming);
+    const checked = opts.checked ? { success: true as const, data: incoming as DnsRecord } : DnsRecordSchema.safeParse(incoming);
     if (!checked.success) {
+      const label = labelOf(incoming);
       const issue = checked.error.issues[0];
       const field =
         issue && issue.path.length > 0 && issue.path[0] !== 'content' && issue.path[0] !== 'type' ? `${issue.path.join('.')}: ` : '';
@@ -131,6 +138,7 @@ export function* planning(
     }
     const record = canonicalize(checked.data, zone);
     if (record === null) {
+      const label = labelOf(incoming);
       steps.push({ index, action: 'fail', record: checked.data, ...label, reason: `the name ${label.name} is outside the zone ${zone}` });
       continue;
     }
@@ -141,7 +149,7 @@ export function* planning(
     }
     if (rule.action === 'fail') {
       guarded.add(rrset(record));
-      steps.push({ index, action: 'fail', record, ...label, reason: rule.reason });
+      steps.push({ index, action: 'fail', record, ...labelOf(incoming), reason: rule.reason });
       continue;
     }
     if (choices.chosen(rrset(record)) === 'keep') {
@@ -155,15 +163,22 @@ export function* planning(
       continue;
     }
     first.set(key, index);
-    wanted.push({ index, record });
-    steps.push({ index, action: 'skip', record, reason: '', exists: true }); // decided below
+    wanted.push(record);
+    wantedAt.push(index);
+    steps.push(DECIDED_BELOW);
   }
+  first.clear();
 
   // 2. each wanted record against the target: there (as it is, or set right), new, or refused
   const willHold = new Map<string, DnsRecord[]>(); // add mode: what each name holds as the run goes on
   let names = 0;
   // Held records a replaced RRset loses are not among what their name will hold (only when RRsets are listed).
-  const replaced = choices.any ? losing(wanted, choices) : null;
+  const replaced = choices.any
+    ? losing(
+        wanted.map((record) => ({ record })),
+        choices,
+      )
+    : null;
   for (const [name, list] of atName) {
     if (++names % STEP === 0) yield;
     willHold.set(
@@ -171,9 +186,10 @@ export function* planning(
       (replaced ? list.filter((h) => !replaced(h)) : list).map((h) => h.record),
     );
   }
-  for (const [at, { index, record }] of wanted.entries()) {
+  for (const [at, record] of wanted.entries()) {
     if (at % STEP === STEP - 1) yield;
-    const there = heldByKey.get(recordKey(record));
+    const index = wantedAt[at] as number;
+    const there = heldByKey.size > 0 ? heldByKey.get(recordKey(record)) : undefined;
     const replace = choices.of(rrset(record)) === 'replace';
     if (there) {
       const drift = driftOf(record, there.record, rules);
@@ -189,20 +205,25 @@ export function* planning(
       continue;
     }
     if (!replace) {
-      const clash = clashAtName(record, willHold.get(record.name) ?? []);
+      // a name's list grows in place (it is this map's own); a name seen first needs no check
+      const holds = willHold.get(record.name);
+      const clash = holds ? clashAtName(record, holds) : null;
       if (clash) {
         const reason = refusedBoth(clash, choices.chosen(rrset(record)) !== undefined);
         steps[index] = { index, action: 'fail', record, type: record.type, name: record.name, reason, clash };
         continue;
       }
-      willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
+      if (holds) holds.push(record);
+      else willHold.set(record.name, [record]);
     } else if (choices.any) {
       const blocked = keptInTheWay(record, atName.get(record.name) ?? [], choices);
       if (blocked) {
         steps[index] = { index, action: 'fail', record, type: record.type, name: record.name, reason: blocked, clash: blocked };
         continue;
       }
-      willHold.set(record.name, [...(willHold.get(record.name) ?? []), record]);
+      const holds = willHold.get(record.name);
+      if (holds) holds.push(record);
+      else willHold.set(record.name, [record]);
     }
     // what the target will hold (a proxied record's TTL is automatic), so undo data and convergence agree with it
     const ttl = rules.heldTtl(record);
@@ -219,30 +240,36 @@ export function* planning(
             };
   }
 
+  willHold.clear();
+
   // 3. mirror: what the source's RRsets no longer hold, what a CNAME displaces, and (prune) the rest
-  const sourceSets = new Set<string>();
-  const sourceKeys = new Set<string>();
-  for (const [at, w] of wanted.entries()) {
-    if (at % STEP === STEP - 1) yield;
-    sourceSets.add(rrset(w.record));
-    sourceKeys.add(recordKey(w.record));
-  }
-  // Only what replaces its RRset displaces what cannot sit beside it (a record refused instead displaces nothing).
-  const displacing = choices.any
-    ? wanted.filter((w) => choices.of(rrset(w.record)) === 'replace' && steps[w.index]?.action !== 'fail')
-    : mirror
-      ? wanted
-      : [];
-  const sourceTypesAt = yield* grouping(displacing, (w) => w.record.name);
+  // (nothing to look at when the target holds nothing: a new zone)
   const removals: Removal[] = [];
   let targetOnly = 0;
+  const sourceSets = new Set<string>();
+  const sourceKeys = new Set<string>();
+  for (const [at, w] of (held.length > 0 ? wanted : []).entries()) {
+    if (at % STEP === STEP - 1) yield;
+    sourceSets.add(rrset(w));
+    sourceKeys.add(recordKey(w));
+  }
+  // Only what replaces its RRset displaces what cannot sit beside it (a record refused instead displaces nothing).
+  const displacing =
+    held.length === 0
+      ? []
+      : choices.any
+        ? wanted.filter((w, at) => choices.of(rrset(w)) === 'replace' && steps[wantedAt[at] as number]?.action !== 'fail')
+        : mirror
+          ? wanted
+          : [];
+  const sourceTypesAt = yield* grouping(displacing, (w) => w.name);
   for (const [at, h] of held.entries()) {
     if (at % STEP === STEP - 1) yield;
     const set = rrset(h.record);
     if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
     const chosen = choices.chosen(set);
     if (chosen === 'keep') continue; // stays as it is: neither removed nor counted among what prune would take
-    const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.record.type));
+    const types = new Set((sourceTypesAt.get(h.record.name) ?? []).map((w) => w.type));
     const displaced = [...types].some((t) => t !== h.record.type && cnameClash(h.record.name, t, h.record.type));
     if (sourceSets.has(set)) {
       if (choices.of(set) === 'replace') removals.push({ held: h, reason: `replaced by the source's ${h.record.type} ${h.record.name}` });
@@ -273,6 +300,7 @@ export function* planning(
 
 /** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */
 function* attachReplacements(steps: PlanStep[], removals: Removal[]): Generator<void> {
+  if (removals.length === 0) return;
   const byName = yield* grouping(removals, (r) => r.held.record.name);
   const told = new Set<string>();
   for (const [at, s] of steps.entries()) {
@@ -403,6 +431,20 @@ function* conflictsOf(
   }
   return out;
 }
+
+/** What a failed step names: the record as sent, bounded. */
+function labelOf(incoming: IncomingRecord | DnsRecord): { type: string; name: string } {
+  return { type: String(incoming.type).slice(0, 20), name: String(incoming.name).slice(0, 300) };
+}
+
+/** The step of a record that goes on to step 2, which always replaces it (one object for all of them). */
+const DECIDED_BELOW: PlanStep = Object.freeze({
+  index: -1,
+  action: 'skip',
+  record: Object.freeze({}) as DnsRecord,
+  reason: '',
+  exists: true,
+});
 
 /** The items by key, yielding every few hundred. */
 function* grouping<T>(items: readonly T[], key: (t: T) => string): Generator<void, Map<string, T[]>> {

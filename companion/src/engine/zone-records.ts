@@ -10,6 +10,8 @@ export interface ZoneRecords {
   records: readonly IncomingRecord[];
   /** What could not become a record (a zone file's line, a source's record set): each fails on its own. */
   problems: SourceProblem[];
+  /** The records are the record schema's output already (a zone file's): the plan need not check them again. */
+  checked?: boolean;
 }
 
 /**
@@ -27,7 +29,11 @@ export async function* carriedRecords(
     const parsed = await readZoneFile(entry.zoneFile, zone, budget, slice);
     entry.zoneFile = undefined; // the records are all we keep
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
-    return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })) };
+    return {
+      records: parsed.records,
+      problems: parsed.issues.map((i) => ({ type: 'line', name: String(i.line), message: i.message })),
+      checked: true,
+    };
   }
   if (entry.table !== undefined) {
     const parsed = await readRecordsTable(entry.table, zone, budget, slice);

@@ -3,17 +3,28 @@ import type { FastifyReply } from 'fastify';
 
 const FLUSH_BYTES = 16 * 1024;
 const TICK = Symbol('tick');
-const nextTurn = () => new Promise<typeof TICK>((resolve) => setImmediate(() => resolve(TICK)));
 
 /**
- * Lines of NDJSON from an async iterable. Events that are ready together (a batch of 200 records
- * landing at once) go out as one chunk; as soon as the source has to wait, what is buffered is sent,
- * so a client still sees each event when it happens.
+ * Lines of NDJSON from an async iterable of events, or of batches of them (arrays, in order: a
+ * source that tells a hundred thousand events at once hands them over a few hundred at a time).
+ * Events that are ready together (a batch of 200 records landing at once) go out as one chunk; as
+ * soon as the source has to wait, what is buffered is sent, so a client still sees each event when
+ * it happens.
  */
-export async function* coalesce<E>(events: AsyncIterable<E>): AsyncGenerator<string> {
+export async function* coalesce<E>(events: AsyncIterable<E | E[]>): AsyncGenerator<string> {
   const it = events[Symbol.asyncIterator]();
   let buffered = '';
   let pending = it.next();
+  // The next turn of the event loop, one for all the events ready before it (not one per event:
+  // a hundred thousand events would leave a hundred thousand callbacks queued behind them).
+  let turn: Promise<typeof TICK> | null = null;
+  const nextTurn = () =>
+    (turn ??= new Promise((resolve) =>
+      setImmediate(() => {
+        turn = null;
+        resolve(TICK);
+      }),
+    ));
   try {
     for (;;) {
       const step = buffered === '' ? await pending : await Promise.race([pending, nextTurn()]);
@@ -23,10 +34,12 @@ export async function* coalesce<E>(events: AsyncIterable<E>): AsyncGenerator<str
         continue;
       }
       if (step.done) break;
-      buffered += `${JSON.stringify(step.value)}\n`;
-      if (buffered.length >= FLUSH_BYTES) {
-        yield buffered;
-        buffered = '';
+      for (const e of Array.isArray(step.value) ? step.value : [step.value]) {
+        buffered += `${JSON.stringify(e)}\n`;
+        if (buffered.length >= FLUSH_BYTES) {
+          yield buffered;
+          buffered = '';
+        }
       }
       pending = it.next();
     }
@@ -41,8 +54,8 @@ export async function* coalesce<E>(events: AsyncIterable<E>): AsyncGenerator<str
  * A failure after the first byte cannot become an HTTP error any more, so `onError` turns it into
  * in-stream events (which must include the terminal one).
  */
-export function sendNdjson<E>(reply: FastifyReply, events: AsyncIterable<E>, onError: (err: unknown) => E[]): FastifyReply {
-  async function* guarded(): AsyncGenerator<E> {
+export function sendNdjson<E>(reply: FastifyReply, events: AsyncIterable<E | E[]>, onError: (err: unknown) => E[]): FastifyReply {
+  async function* guarded(): AsyncGenerator<E | E[]> {
     try {
       yield* events;
     } catch (err) {

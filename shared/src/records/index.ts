@@ -4,7 +4,7 @@ export * from './identity';
 export * from './presentation';
 export * from './target-rules';
 export * from './policies';
-export { quoteTxt, txtStringsOf, txtValue, txtText, quoteBytes } from './txt';
+export { isPlainCanonicalTxt, quoteTxt, txtStringsOf, txtValue, txtText, quoteBytes } from './txt';
 export { ipv4, ipv6 } from './ip';
 export { RdataError, tokenize, tokenBytes, type Token } from './rdata';
 export type { RecordTypeSpec, RecordValue } from './spec';

@@ -25,7 +25,8 @@ export function recordFromPresentation(input: {
   rdata: string;
   origin: string | null;
 }): FromPresentation {
-  const type = typeMnemonic(input.type);
+  // a zone file's types come as the registry spells them already
+  const type = isRecordType(input.type) ? input.type : typeMnemonic(input.type);
   if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
   try {
     const tokens = tokenize(input.rdata);
@@ -85,9 +86,30 @@ function fromGeneric(type: RecordType, parts: string[]): RecordValue {
 
 /**
  * Types whose value, as their codec writes it, the record schema takes exactly as it is (it reads
- * the same text back to the same text): for them a record just read needs no second reading.
+ * the same text back to the same text, or keeps the text as it is): for them a record just read
+ * needs no second reading. With each, the longest content the fast way takes (the schema's bound,
+ * or a host name's).
  */
-const READ_ONCE: ReadonlySet<RecordType> = new Set<RecordType>(['A', 'AAAA', 'CNAME', 'NS', 'PTR', 'MX', 'SRV', 'TXT']);
+const READ_ONCE: ReadonlyMap<RecordType, number> = new Map<RecordType, number>([
+  ['A', 253],
+  ['AAAA', 253],
+  ['CNAME', 253],
+  ['NS', 253],
+  ['PTR', 253],
+  ['MX', 253],
+  ['SRV', 253],
+  ['TXT', 8192],
+  ['CAA', 8192],
+  // written or signed by the target: the schema keeps their text as it is
+  ['SOA', 8192],
+  ['DNSKEY', 8192],
+  ['CDS', 8192],
+  ['CDNSKEY', 8192],
+  ['RRSIG', 8192],
+  ['NSEC', 8192],
+  ['NSEC3', 8192],
+  ['NSEC3PARAM', 8192],
+]);
 /**
  * A relative owner name the schema keeps unchanged: `isRelativeName` for lower-case ASCII in one
  * expression (labels of letters, digits, `_` and inner `-`, a `*` only first), at most 253 characters.
@@ -104,8 +126,7 @@ const MAX_TTL = 2147483647;
 function build(type: RecordType, name: string, ttl: number, value: RecordValue, fromText = false): FromPresentation {
   if (
     fromText &&
-    READ_ONCE.has(type) &&
-    value.content.length <= (type === 'TXT' ? 8192 : 253) &&
+    value.content.length <= (READ_ONCE.get(type) ?? -1) &&
     Number.isInteger(ttl) &&
     ttl >= 0 &&
     ttl <= MAX_TTL &&

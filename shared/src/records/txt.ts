@@ -90,14 +90,52 @@ function decodeOne(b: Uint8Array): string | null {
   }
 }
 
+/** Whether content is already as `quoteTxt(txtStringsOf(content))` writes it, seen without reading it into bytes (false: not known). */
+export function isPlainCanonicalTxt(content: string): boolean {
+  const plain = plainTxtText(content);
+  return plain !== null && plain.longest <= MAX_STRING_BYTES;
+}
+
 /** Canonical TXT content: quoted strings, each at most 255 bytes. */
 export function quoteTxt(strings: Uint8Array[]): string {
   const parts = splitStrings(strings);
   return (parts.length === 0 ? [new Uint8Array()] : parts).map(quoteBytes).join(' ');
 }
 
+/**
+ * The strings of content written as canonical content writes plain text: `"…"` strings of printable
+ * ASCII without `"` or `\\`, one space apart, nothing around them. Their texts joined (what
+ * `txtValue` quotes), or null when the content is written any other way. Most TXT content is this,
+ * and it needs no reading into bytes.
+ */
+export function plainTxtText(content: string): { joined: string; longest: number } | null {
+  const n = content.length;
+  if (n < 2 || content.charCodeAt(0) !== 0x22) return null;
+  let joined = '';
+  let longest = 0;
+  let i = 0;
+  for (;;) {
+    // on an opening quote
+    const start = i + 1;
+    let j = start;
+    for (; j < n; j++) {
+      const c = content.charCodeAt(j);
+      if (c === 0x22) break;
+      if (c < 0x20 || c > 0x7e || c === 0x5c) return null;
+    }
+    if (j >= n) return null;
+    joined += content.slice(start, j);
+    if (j - start > longest) longest = j - start;
+    if (j === n - 1) return { joined, longest };
+    if (content.charCodeAt(j + 1) !== 0x20 || content.charCodeAt(j + 2) !== 0x22) return null;
+    i = j + 2;
+  }
+}
+
 /** The whole value, all strings joined: what identity compares (a value split elsewhere is the same record). */
 export function txtValue(content: string): string {
+  const plain = plainTxtText(content);
+  if (plain !== null) return `"${plain.joined}"`;
   const strings = txtStringsOf(content);
   const total = strings.reduce((n, s) => n + s.length, 0);
   const joined = new Uint8Array(total);

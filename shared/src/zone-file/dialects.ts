@@ -2,9 +2,9 @@ import { azureAliasTarget, copiedSetNote, type AliasHome } from '../aliases/azur
 import { groupRoutedSets, nameInZone, resolveRoutedSet, routedProblem, routingNotes, type RoutedSet } from '../aliases/route53';
 import { recordKey } from '../records/identity';
 import type { DnsRecord } from '../records/schema';
-import { azureAlias, azureExport, explainEmptySet, naptrEmptyRegexp } from './azure-cli';
+import { azureAlias } from './azure-cli';
 import { cli53Alias } from './cli53';
-import type { ZoneEntries, ZoneEntry, ZoneNote } from './schema';
+import type { ZoneEntry, ZoneNote } from './schema';
 
 /**
  * The export dialects of other tools, read as the API sources read the same zones: cli53's
@@ -12,7 +12,9 @@ import type { ZoneEntries, ZoneEntry, ZoneNote } from './schema';
  * other quirks. Aliases need the whole zone (an alias copies a record of the zone), so they are set
  * aside before the records are read and translated after.
  */
-export interface Dialects extends ZoneEntries {
+export interface Dialects {
+  /** The lines other than aliases that carry a cli53 routing comment, in file order. */
+  routedEntries: ZoneEntry[];
   /** The `AWS …` and `AZURE …` lines, in file order. */
   aliases: ZoneEntry[];
   /** The resource group an Azure export's header names (its aliases to the same zone are compared with it). */
@@ -21,33 +23,8 @@ export interface Dialects extends ZoneEntries {
   routed: boolean;
 }
 
-/** Sets the alias lines aside and fixes what an Azure export writes that BIND would refuse. */
-export function separateDialects(read: ZoneEntries, text: string): Dialects {
-  const azure = azureExport(text);
-  const isAlias = (e: ZoneEntry) => e.type === 'AWS' || e.type === 'AZURE';
-  const routed = read.entries.some((e) => e.routing !== undefined);
-  if (!azure && !read.entries.some(isAlias)) return { ...read, aliases: [], azureResourceGroup: null, routed };
-  const entries: ZoneEntry[] = [];
-  const aliases: ZoneEntry[] = [];
-  const notes: ZoneNote[] = [...read.notes];
-  for (const entry of read.entries) {
-    if (isAlias(entry)) aliases.push(entry);
-    else {
-      const fixed = azure ? naptrEmptyRegexp(entry) : null;
-      entries.push(fixed ? fixed.entry : entry);
-      if (fixed) notes.push(fixed.note);
-    }
-  }
-  return {
-    ...read,
-    entries,
-    notes,
-    issues: azure ? read.issues.map(explainEmptySet) : read.issues,
-    aliases,
-    azureResourceGroup: azure?.resourceGroup ?? null,
-    routed,
-  };
-}
+/** cli53's `AWS …` and the Azure CLI's `AZURE …` lines: read once the other records are known. */
+export const isAlias = (e: ZoneEntry): boolean => e.type === 'AWS' || e.type === 'AZURE';
 
 export interface Translated {
   records: DnsRecord[];
@@ -98,7 +75,7 @@ export function translateDialects(d: Dialects, zone: string | null, records: rea
 function route53Aliases(d: Dialects, zone: string, read: Read[], out: Translated, add: (line: number, r: DnsRecord[]) => void): void {
   const aws = d.aliases.filter((e) => e.type === 'AWS');
   if (aws.length === 0 && !d.routed) return;
-  const routing = new Map(d.entries.filter((e) => e.routing).map((e) => [e.line, e.routing]));
+  const routing = new Map(d.routedEntries.map((e) => [e.line, e.routing]));
   const lineOf = new Map<RoutedSet, number>();
   const byIdentity = new Map<string, RoutedSet>();
   const sets: RoutedSet[] = [];

@@ -1,7 +1,8 @@
 import { expandTemplate, MAX_GENERATED, parseRange } from './generate';
 import { lexZoneFile, type LexedLine, type Token } from './lexer';
 import { absoluteName } from './owner-name';
-import { addIssue, full, implicitTtl, limitTtl, readClassAndTtl, type ReaderState } from './state';
+import { addEntry, addIssue, full, implicitTtl, limitTtl, readClassAndTtl, type ReaderState } from './state';
+import type { ZoneEntry } from './schema';
 import { parseTtl } from './ttl';
 import { typeName } from './type-names';
 
@@ -102,7 +103,7 @@ function* generate(state: ReaderState, lexed: LexedLine): Generator<void, void> 
       return;
     }
     if (full(state, lexed.line)) return;
-    state.entries.push({
+    const entry: ZoneEntry = {
       line: lexed.line,
       owner: name.name,
       ttl,
@@ -110,7 +111,8 @@ function* generate(state: ReaderState, lexed: LexedLine): Generator<void, void> 
       rdata: tokens.map((t) => t.raw).join(' '),
       origin: state.origin,
       notes: [...notes],
-    });
+    };
+    addEntry(state, entry, true);
   }
 }
 

@@ -49,9 +49,9 @@ export const MAX_FIELD_CHARS = 262_144;
 /** What of an entry's text is kept for its messages. */
 const TEXT_KEPT = 2_000;
 
-/** Reads a quoted string from `i` (on its opening quote); returns the index after the closing quote, or -1. */
-function endOfQuoted(s: string, i: number): number {
-  for (let j = i + 1; j < s.length; j++) {
+/** Reads a quoted string from `i` (on its opening quote) up to `end`; returns the index after the closing quote, or -1. */
+function endOfQuoted(s: string, i: number, end: number): number {
+  for (let j = i + 1; j < end; j++) {
     const c = s.charCodeAt(j);
     if (c === BACKSLASH) j++;
     else if (c === QUOTE) return j + 1;
@@ -64,13 +64,8 @@ const PAUSE_EVERY = 4096;
 /** …a long token counting as one per 2^this characters (a file of 200,000-character words is not one step). */
 const CHARS_PER_WORK = 4;
 
-/** Adds a token to an entry, within the bounds of what a record can be. */
-function push(entry: LexedLine, token: Token): void {
-  if (token.raw.length > MAX_FIELD_CHARS)
-    entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
-  else if (entry.tokens.length < MAX_FIELDS) entry.tokens.push(token);
-  else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
-}
+/** The lists an entry has none of (most have no comment): one frozen empty list for all of them. */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 /**
  * Splits a zone file into its entries, one at a time (a 100,000-line file is never held twice).
@@ -81,37 +76,62 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
   let work = 0;
   let depth = 0;
   let current: LexedLine | null = null;
+  // The tokens of the entry being read are gathered here and copied out whole when it is done, so
+  // each entry's list is of its own size (a list grown by push reserves room for 16).
+  const tokens: Token[] = [];
+  let count = 0;
+  const push = (entry: LexedLine, raw: string, quoted: boolean): void => {
+    if (raw.length > MAX_FIELD_CHARS)
+      entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
+    else if (count < MAX_FIELDS) tokens[count++] = { raw, quoted };
+    else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
+  };
+  const done = (entry: LexedLine): LexedLine => {
+    entry.tokens = count === 0 ? NONE : tokens.slice(0, count);
+    return entry;
+  };
   // Lines are cut one at a time, not split all at once: a file of millions of short lines is never
-  // held a second time as millions of strings.
+  // held a second time as millions of strings. The characters are read from the text itself, by
+  // index (a line's own string is only kept for messages).
   let n = 0;
   let lastEmpty = false;
   for (let pos = 0; pos <= text.length; n++) {
     const nl = text.indexOf('\n', pos);
     const end = nl < 0 ? text.length : nl;
-    const s = text.slice(pos, end);
-    lastEmpty = s === '';
+    const from = pos;
+    lastEmpty = end === from;
     pos = nl < 0 ? text.length + 1 : nl + 1;
     if (depth === 0 || current === null) {
-      const first = s.charCodeAt(0);
-      current = { line: n + 1, initialBlank: first === SPACE || first === TAB, tokens: [], comments: [], text: s, error: null };
-    } else if (current.text.length < TEXT_KEPT) current.text += `\n${s}`;
+      const first = text.charCodeAt(from);
+      current = {
+        line: n + 1,
+        initialBlank: from < end && (first === SPACE || first === TAB),
+        tokens: NONE,
+        comments: NONE,
+        text: text.slice(from, end),
+        error: null,
+      };
+      count = 0;
+    } else if (current.text.length < TEXT_KEPT) current.text += `\n${text.slice(from, end)}`;
     const entry: LexedLine = current;
     if (++work >= PAUSE_EVERY) {
       work = 0;
       yield null;
     }
 
-    let i = 0;
-    while (i < s.length) {
+    let i = from;
+    while (i < end) {
       if (++work >= PAUSE_EVERY) {
         work = 0;
         yield null;
       }
-      const c = s.charCodeAt(i);
+      const c = text.charCodeAt(i);
       if (isBlank(c)) {
         i++;
       } else if (c === SEMI) {
-        entry.comments.push(s.slice(i + 1));
+        const comment = text.slice(i + 1, end);
+        if (entry.comments === NONE) entry.comments = [comment];
+        else entry.comments.push(comment);
         break;
       } else if (c === OPEN) {
         depth++;
@@ -121,45 +141,45 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
         else depth--;
         i++;
       } else if (c === QUOTE) {
-        const end = endOfQuoted(s, i);
-        if (end < 0) {
+        const close = endOfQuoted(text, i, end);
+        if (close < 0) {
           entry.error ??= 'a quoted string is not closed on its line';
-          push(entry, { raw: `${s.slice(i)}"`, quoted: true });
+          push(entry, `${text.slice(i, end)}"`, true);
           break;
         }
-        push(entry, { raw: s.slice(i, end), quoted: true });
-        work += (end - i) >> CHARS_PER_WORK;
-        i = end;
+        push(entry, text.slice(i, close), true);
+        work += (close - i) >> CHARS_PER_WORK;
+        i = close;
       } else {
         // An unquoted token ends at a blank, a special character or a quote, except that
         // `key="value"` stays one token, as BIND reads SVCB parameters.
         const start = i;
         let closed = true;
-        while (i < s.length) {
-          const d = s.charCodeAt(i);
+        while (i < end) {
+          const d = text.charCodeAt(i);
           if (d === BACKSLASH) {
-            if (i + 1 >= s.length) entry.error ??= 'a "\\" ends the line';
+            if (i + 1 >= end) entry.error ??= 'a "\\" ends the line';
             i += 2;
-          } else if (d === QUOTE && s.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
-            const end = endOfQuoted(s, i);
-            if (end < 0) {
+          } else if (d === QUOTE && text.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
+            const close = endOfQuoted(text, i, end);
+            if (close < 0) {
               closed = false;
-              i = s.length;
-            } else i = end;
+              i = end;
+            } else i = close;
           } else if (isBlank(d) || d === SEMI || d === OPEN || d === CLOSE || d === QUOTE) break;
           else i++;
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
-        push(entry, { raw: s.slice(start, Math.min(i, s.length)), quoted: false });
+        push(entry, text.slice(start, Math.min(i, end)), false);
         work += (i - start) >> CHARS_PER_WORK;
       }
     }
-    if (depth === 0 && (entry.tokens.length > 0 || entry.error !== null)) yield entry;
+    if (depth === 0 && (count > 0 || entry.error !== null)) yield done(entry);
   }
   if (depth > 0 && current !== null) {
     // Everything after it was read into this one entry: say how far, so nothing is lost unseen.
     const last = n - (lastEmpty ? 1 : 0);
     current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
-    yield current;
+    yield done(current);
   }
 }

@@ -1,11 +1,11 @@
 import { cli53Routing } from './cli53';
 import { cloudflareProxied } from './cloudflare-tags';
 import { readDirective } from './directives';
-import { lexZoneFile, type LexedLine } from './lexer';
+import { lexZoneFile, type LexedLine, type Token } from './lexer';
 import { absoluteName } from './owner-name';
-import { settingRrsetTtls } from './rrset-ttl';
-import type { ZoneEntries } from './schema';
-import { addIssue, full, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
+import { RrsetTtls, type RrsetTtl } from './rrset-ttl';
+import type { ZoneEntries, ZoneEntry, ZoneNote } from './schema';
+import { addEntry, addIssue, full, implicitTtl, newState, readClassAndTtl, type ReaderState } from './state';
 import { typeName } from './type-names';
 
 /** The first `$ORIGIN` of the text, when it is absolute: the origin of the lines before it when no zone is given. */
@@ -43,14 +43,66 @@ export function readZoneEntries(text: string, zone?: string, opts: { limit?: num
  * a point where a server reading a large file may give way to its other callers.
  */
 export function* readingZoneEntries(text: string, zone?: string, opts: { limit?: number } = {}): Generator<void, ZoneEntries> {
-  const state = newState(zone ? zoneOrigin(zone) : leadingOrigin(text), opts.limit);
-  /** The entries `$GENERATE` wrote, as [from, to) ranges: BIND loads them apart from the lines around them. */
-  const generated: Array<[number, number]> = [];
+  const entries: ZoneEntry[] = [];
+  const sets: RrsetTtl[] = [];
+  const read = yield* readingZone(text, zone, opts, (entry, set) => {
+    entries.push(entry);
+    sets.push(set);
+  });
+  for (let i = 0; i < entries.length; i++) {
+    if (i % TTL_STEP === TTL_STEP - 1) yield;
+    (entries[i] as ZoneEntry).ttl = (sets[i] as RrsetTtl).ttl;
+  }
+  return {
+    origin: read.origin,
+    entries,
+    issues: read.issues,
+    notes: read.notes,
+    ...(read.stoppedAt !== undefined ? { stoppedAt: read.stoppedAt } : {}),
+  };
+}
+
+/** Entries given their RRset's TTL between two points where a server may give way. */
+const TTL_STEP = 8192;
+
+/** What reading a file gives besides its entries. */
+export type ZoneRead = Omit<ZoneEntries, 'entries'>;
+
+/** What `take` of `readingZone` reports as done for an entry, besides reading it: work of that many characters. */
+export type EntryWork = number;
+
+/** Work (characters, or lines and tokens) between two points where the reading yields. */
+const WORK_PER_STEP = 32_768;
+
+/**
+ * The reading itself: each entry is handed to `take` as it is read, in file order, with its RRset,
+ * whose TTL is the entry's once the reading has returned (entries are not kept here: a caller that
+ * turns each into a record holds the records alone). `take` says how much work it did with the
+ * entry, so a caller's own work counts towards the points where the reading yields.
+ */
+export function* readingZone(
+  text: string,
+  zone: string | undefined,
+  opts: { limit?: number },
+  take: (entry: ZoneEntry, set: RrsetTtl) => EntryWork | void,
+): Generator<void, ZoneRead> {
+  const notes: ZoneNote[] = [];
+  const ttls = new RrsetTtls(notes);
+  let work = 0;
+  const state = newState(
+    zone ? zoneOrigin(zone) : leadingOrigin(text),
+    (entry, generated) => {
+      work += take(entry, ttls.add(entry, generated)) ?? 0;
+    },
+    opts.limit,
+  );
+  state.notes = notes;
   for (const lexed of lexZoneFile(text)) {
     if (state.stoppedAt !== null) break;
-    if (lexed === null) {
+    if (lexed === null || work >= WORK_PER_STEP) {
+      work = 0;
       yield;
-      continue;
+      if (lexed === null) continue;
     }
     if (lexed.error !== null) {
       addIssue(state, lexed, lexed.error);
@@ -59,17 +111,13 @@ export function* readingZoneEntries(text: string, zone?: string, opts: { limit?:
     }
     const first = lexed.tokens[0];
     if (first === undefined) continue;
-    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) {
-      const from = state.entries.length;
-      yield* readDirective(state, lexed);
-      if (state.entries.length > from) generated.push([from, state.entries.length]);
-    } else readRecord(state, lexed);
+    if (!lexed.initialBlank && !first.quoted && first.raw.startsWith('$')) yield* readDirective(state, lexed);
+    else readRecord(state, lexed);
   }
-  yield* settingRrsetTtls(state.entries, state.notes, generated);
+  ttls.finish();
   state.notes.sort((a, b) => a.line - b.line);
   return {
     origin: state.firstOrigin,
-    entries: state.entries,
     issues: state.issues,
     notes: state.notes,
     ...(state.stoppedAt !== null ? { stoppedAt: state.stoppedAt } : {}),
@@ -124,25 +172,44 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
     addIssue(state, lexed, `"${typeToken.raw}" is ${why}`);
     return;
   }
-  const rdataTokens = tokens.slice(head.next + 1);
-  if (rdataTokens.length === 0) {
+  const from = head.next + 1;
+  if (from >= tokens.length) {
     addIssue(state, lexed, `a ${type} record needs a value`);
     return;
   }
-  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, rdataTokens, lexed.line, notes);
-  const rdata = rdataTokens.length === 1 ? (rdataTokens[0]?.raw ?? '') : rdataTokens.map((t) => t.raw).join(' ');
+  const ttl = head.explicit ? state.ttl : implicitTtl(state, type, tokens, lexed.line, notes, from);
+  const rdata = joined(tokens, from);
   const proxied = lexed.comments.length > 0 ? cloudflareProxied(lexed.comments) : undefined;
   const routing = lexed.comments.length > 0 ? cli53Routing(lexed.comments) : undefined;
   if (full(state, lexed.line)) return;
-  state.entries.push({
-    line: lexed.line,
-    owner,
-    ttl,
-    type,
-    rdata,
-    origin: state.origin,
-    ...(proxied === undefined ? {} : { proxied }),
-    ...(routing === undefined ? {} : { routing }),
-    notes,
-  });
+  const { line } = lexed;
+  const { origin } = state;
+  // no object spread for the lines without tags (nearly all); the fields in the same order either way
+  const entry: ZoneEntry =
+    proxied === undefined && routing === undefined
+      ? { line, owner, ttl, type, rdata, origin, notes }
+      : {
+          line,
+          owner,
+          ttl,
+          type,
+          rdata,
+          origin,
+          ...(proxied === undefined ? {} : { proxied }),
+          ...(routing === undefined ? {} : { routing }),
+          notes,
+        };
+  addEntry(state, entry, false);
+}
+
+/** Tokens from `from` on, one space apart: a handful joined as they are, a long list (20,000 strings) through one array. */
+function joined(tokens: Token[], from: number): string {
+  if (tokens.length - from > 4)
+    return tokens
+      .slice(from)
+      .map((t) => t.raw)
+      .join(' ');
+  let out = (tokens[from] as Token).raw;
+  for (let k = from + 1; k < tokens.length; k++) out += ` ${(tokens[k] as Token).raw}`;
+  return out;
 }

@@ -26,15 +26,20 @@ export interface ReaderState {
   limit: number;
   /** The line where it stopped because the file gives more than `limit`; null when it read the whole file. */
   stoppedAt: number | null;
-  entries: ZoneEntry[];
+  /** Entries read so far: each is handed to `take` as it is read, and not kept here. */
+  read: number;
+  /** Takes each entry as it is read, in file order; `generated`: `$GENERATE` wrote it. */
+  take: (entry: ZoneEntry, generated: boolean) => void;
   issues: LineIssue[];
   notes: ZoneNote[];
 }
 
-export function newState(origin: string, limit = Infinity): ReaderState {
+export function newState(origin: string, take: ReaderState['take'], limit = Infinity): ReaderState {
   return {
     limit,
     stoppedAt: null,
+    read: 0,
+    take,
     origin,
     firstOrigin: null,
     current: null,
@@ -46,10 +51,15 @@ export function newState(origin: string, limit = Infinity): ReaderState {
     defaultFromSoa: false,
     noted: new Set(),
     generated: 0,
-    entries: [],
     issues: [],
     notes: [],
   };
+}
+
+/** An entry read (within the limit, which the caller checked with `full`), handed over. */
+export function addEntry(state: ReaderState, entry: ZoneEntry, generated: boolean): void {
+  state.read++;
+  state.take(entry, generated);
 }
 
 /** An issue, within the limit: each becomes a failed line for the caller, as costly as a record. */
@@ -69,8 +79,10 @@ export function noteOnce(state: ReaderState, kind: string, line: number, message
 export const FALLBACK_TTL = 3600;
 
 const CLASSES = /^(?:IN|CH|CHAOS|HS|HESIOD|NONE|ANY|CLASS\d{1,5})$/i;
-const isClass = (t: Token | undefined) => t !== undefined && !t.quoted && CLASSES.test(t.raw);
-const isIn = (raw: string) => /^(?:IN|CLASS0*1)$/i.test(raw);
+/** Whether a class can start with this letter (I, C, H, N, A in any case): a TTL or a type mostly cannot, and skips the expression. */
+const CLASS_START = new Set([0x49, 0x43, 0x48, 0x4e, 0x41, 0x69, 0x63, 0x68, 0x6e, 0x61]);
+const isClass = (t: Token | undefined) => t !== undefined && !t.quoted && CLASS_START.has(t.raw.charCodeAt(0)) && CLASSES.test(t.raw);
+const isIn = (raw: string) => raw === 'IN' || /^(?:IN|CLASS0*1)$/i.test(raw);
 
 /**
  * Reads the optional class and TTL before the type, in either order (`[class] [ttl] [class] type`),
@@ -112,11 +124,12 @@ export function limitTtl(state: ReaderState, ttl: number, line: number, notes: s
 /**
  * The TTL of a record written without one, as BIND's master.c decides it: `$TTL` when one was seen;
  * else, when no TTL at all came before, the SOA's minimum if this is the SOA (it then acts as `$TTL`);
- * else the TTL of the record before (RFC 1035). With nothing before, BIND refuses the zone.
+ * else the TTL of the record before (RFC 1035). With nothing before, BIND refuses the zone. The RDATA
+ * is `rdata` from index `from` on.
  */
-export function implicitTtl(state: ReaderState, type: string, rdata: Token[], line: number, notes: string[]): number {
+export function implicitTtl(state: ReaderState, type: string, rdata: Token[], line: number, notes: string[], from = 0): number {
   if (!state.ttlKnown && !state.defaultKnown) {
-    const minimum = type === 'SOA' && rdata.length === 7 && !rdata[6]?.quoted ? parseTtl(rdata[6]?.raw ?? '') : null;
+    const minimum = type === 'SOA' && rdata.length - from === 7 && !rdata[from + 6]?.quoted ? parseTtl(rdata[from + 6]?.raw ?? '') : null;
     if (minimum !== null) {
       state.defaultTtl = limitTtl(state, minimum, line, notes);
       state.ttl = state.defaultTtl;
@@ -145,7 +158,7 @@ export function implicitTtl(state: ReaderState, type: string, rdata: Token[], li
  * stops at): half a million `$GENERATE` lines past the generated maximum are half a million issues.
  */
 export function full(state: ReaderState, line: number): boolean {
-  if (state.entries.length + state.issues.length < state.limit) return false;
+  if (state.read + state.issues.length < state.limit) return false;
   state.stoppedAt ??= line;
   return true;
 }
