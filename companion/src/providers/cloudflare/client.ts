@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UpstreamError, type UpstreamCause } from '../../errors';
 import { isDeadline, withDeadline } from '../../upstream/deadline';
 import { backoffMs, retryAfterMs } from '../../upstream/retry';
-import { describeUnreachable, innermost } from '../../upstream/unreachable';
+import { describeConnectionFailure, describeUnreachable, innermost } from '../../upstream/unreachable';
 import { Redactor } from '../../redactor';
 import { budgetOf, tokenKey, type SlotOutcome, type TokenBudget } from './token-budget';
 import { eventLoop, sliced, type FairShare, type Slice } from '../../flow/fair-share';
@@ -229,7 +229,9 @@ export class CloudflareClient {
         const unreachable = describeUnreachable(err, url);
         if (unreachable && init.failFast) throw this.fail('upstream', undefined, unreachable);
         lastReason = this.redactor.scrub(
-          isDeadline(err) || isDeadline((err as Error).cause) ? 'timed out' : (unreachable ?? `network error (${innermost(err)})`),
+          isDeadline(err) || isDeadline((err as Error).cause)
+            ? 'timed out'
+            : (unreachable ?? describeConnectionFailure(err, url) ?? `network error (${innermost(err)})`),
         );
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);
