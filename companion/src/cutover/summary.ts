@@ -33,11 +33,11 @@ export function summary(
     return `Not yet: ${reasons.join('; ')}.`;
   }
   const proxiedNote = proxied > 0 ? `, ${proxied} of them proxied, so answered with the target's own addresses` : '';
-  const records = `all ${parity.checked} records answer the same${notChecked}${proxiedNote}`;
+  const records = `${parity.checked === 1 ? 'the 1 record answers' : `all ${parity.checked} records answer`} the same${notChecked}${proxiedNote}`;
   if (delegation.switched && targetStatus === 'active')
     return `Done: ${records}, the name servers point at the target and it reports the zone active.`;
   if (delegation.switched) {
-    return `Switched: ${records} and the name servers point at the target, which still reports the zone ${targetStatus}; check again with requestActivation${cached}.`;
+    return `Switched: ${records} and the name servers point at the target, which still reports the zone ${targetStatus}; check again, asking the target to activate it${cached}.`;
   }
   return `Ready to switch: ${records}; set the name servers at your registrar to ${nameServers.join(' and ')}${cached}.`;
 }

@@ -171,7 +171,7 @@ describe('POST /api/cutover/check', () => {
     expect(first.delegation).toEqual({ current: [...assigned].sort(), switched: true });
     expect(first.targetStatus).toBe('pending');
     expect(first.message).toBe(
-      'Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again with requestActivation; resolvers may keep the old delegation for up to 3600 s after the change.',
+      'Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again, asking the target to activate it; resolvers may keep the old delegation for up to 3600 s after the change.',
     );
     expect(stack.sim.zoneByName('example.com')?.status).toBe('pending');
 

@@ -81,6 +81,10 @@ export interface CallInit {
   onWait?: ((wait: TargetWait) => void) | undefined;
 }
 
+/** Added to a 403: what Cloudflare's own message leaves out, and where to fix it. */
+const PERMISSION_HINT =
+  ' — the token is valid but lacks a permission this step needs (Zone:Edit to create a zone, DNS:Edit to write records; Zone:Read and DNS:Read to read them): edit it at My Profile → API Tokens';
+
 /** Cloudflare error codes that mean "identical record already exists". */
 export const DUPLICATE_CODES = new Set([81057, 81058]);
 
@@ -175,11 +179,13 @@ export class CloudflareClient {
   }
 
   private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
+    // Cloudflare says "Authentication error" (10000) for a valid token that lacks a permission: say which kind.
+    const hint = kind === 'permission' ? PERMISSION_HINT : '';
     return new UpstreamError(
       'Cloudflare',
       kind,
       typeof code === 'string' ? this.redactor.scrub(code) : code,
-      this.redactor.scrub(message),
+      `${this.redactor.scrub(message)}${hint}`,
       status,
     );
   }
