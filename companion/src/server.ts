@@ -31,12 +31,6 @@ const app = buildApp(config, {
   askForCodes: (issue) => (newCode = issue),
   ...(readable ? { logStream: logLinesStream(process.stdout, { color: process.stdout.isTTY && process.stdout.hasColors() }) } : {}),
 });
-try {
-  await listenOnEvery(app, config.host, config.port);
-} catch (err) {
-  process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
-  process.exit(1);
-}
 let closing = false;
 const close = () => {
   // A second Ctrl+C while the connections close: leave at once.
@@ -44,6 +38,15 @@ const close = () => {
   closing = true;
   void app.close().then(() => process.exit(0));
 };
+// Asked to stop while it starts, it stops too (then with nothing to close).
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+try {
+  await listenOnEvery(app, config.host, config.port);
+} catch (err) {
+  process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
+  process.exit(1);
+}
 // A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
 // one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
 // before the first code is shown, so no one who read the code can ask too early.
@@ -52,5 +55,3 @@ process.on('SIGUSR2', () => newCode());
 codes.listening();
 const proxy = loggableProxy(config.proxy);
 if (proxy) app.log.info({ proxy }, 'upstream requests go through a proxy (HTTPS_PROXY/HTTP_PROXY), except NO_PROXY hosts');
-process.on('SIGINT', close);
-process.on('SIGTERM', close);

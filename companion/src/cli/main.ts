@@ -76,13 +76,15 @@ process.on('exit', () => {
     }
   }
 });
-process.on('SIGINT', () => {
-  if (interrupt.signal.aborted) process.exit(INTERRUPTED);
-  io.stderr.write(
-    '\ndnsferry: stopping — the writes in flight finish, nothing more is written; running the same command again is safe (Ctrl-C again quits now)\n',
-  );
-  interrupt.abort();
-});
+// `serve` stops on its own terms (server.ts): a companion has no writes in flight to speak of.
+if (process.argv[2] !== 'serve')
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) process.exit(INTERRUPTED);
+    io.stderr.write(
+      '\ndnsferry: stopping — the writes in flight finish, nothing more is written; running the same command again is safe (Ctrl-C again quits now)\n',
+    );
+    interrupt.abort();
+  });
 let rt: Runtime | undefined;
 const exit = (code: number) => {
   // Once stdout has taken every line: a pipe's reader gets the whole stream before the exit.

@@ -73,4 +73,27 @@ describe('dnsferry', () => {
     }
     expect((await exited)[0]).toBe(0);
   });
+
+  it('serve stops on SIGINT quietly, exit 0, without the message a migration gives', async () => {
+    const child = spawn(t.cli.command[0] ?? '', [...t.cli.command.slice(1), 'serve'], {
+      cwd: t.stack.dir,
+      env: { ...t.stack.env, DNSFERRY_PORT: '0', DNSFERRY_HOME: join(t.stack.dir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.stdout.setEncoding('utf8');
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: string) => {
+        out += d;
+        if (out.includes('Server listening at')) resolve();
+      });
+      void exited.then(() => reject(new Error(`serve ended: ${err}`)));
+    });
+    child.kill('SIGINT');
+    expect((await exited)[0]).toBe(0);
+    expect(err).not.toContain('stopping');
+  });
 });
