@@ -66,3 +66,40 @@ export function hanging(head: string, text: string, width: number): string[] {
   }
   return [cut(head.trimEnd(), width), ...wrap(text, width - 4).map((line) => `    ${line}`)];
 }
+
+/**
+ * Text written for a wide window, reflowed for a terminal of `width` columns. A paragraph (lines that
+ * start at the margin, up to a blank or indented line) with a line too long is wrapped again as a
+ * whole; an indented line too long is wrapped under its text, after a first column that ends in two
+ * spaces (`  migrate ZONE…     copy a zone's records`), or else 4 columns further in.
+ */
+export function reflow(text: string, width: number): string {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.some((l) => columnsOf(l) > width)) out.push(...wrap(paragraph.join(' '), width));
+    else out.push(...paragraph);
+    paragraph = [];
+  };
+  for (const line of text.split('\n')) {
+    if (line !== '' && !/^\s/.test(line)) {
+      paragraph.push(line);
+      continue;
+    }
+    flush();
+    if (columnsOf(line) <= width) {
+      out.push(line);
+      continue;
+    }
+    const column = /^(\s*\S.*?\s{2,})(\S.*)$/.exec(line);
+    if (column?.[1] && column[2] && columnsOf(column[1]) <= width / 2) out.push(...hanging(column[1], column[2], width));
+    else {
+      // A command in an example goes on indented further, so it does not read as a second command.
+      const indent = /^\s*/.exec(line)?.[0] ?? '';
+      const [first = '', ...rest] = wrap(line.slice(indent.length), width - indent.length - 4);
+      out.push(`${indent}${first}`, ...rest.map((l) => `${indent}    ${l}`));
+    }
+  }
+  flush();
+  return out.join('\n');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, fitParts, wrap } from '@dnsferry/companion/cli/fit';
+import { cut, fitParts, reflow, wrap } from '@dnsferry/companion/cli/fit';
 
 describe('text that fits the terminal', () => {
   it('cuts at a space and says so with …', () => {
@@ -29,5 +29,30 @@ describe('text that fits the terminal', () => {
     );
     expect(fitParts('… example.org', parts, 70)).toBe('… example.org  12/40 records · 12 created · waiting 12 s (rate limit)');
     expect(fitParts('… example.org', parts, 20)).toBe('… example.org…');
+  });
+
+  it('reflows help written for a wide window: paragraphs as a whole, rows under their second column, examples indented further', () => {
+    const help = [
+      'Credentials come from the environment, never from a flag (a command line shows in `ps` and in',
+      "the shell's history).",
+      '',
+      'Commands:',
+      "  migrate ZONE…     copy a zone's records into Cloudflare (or plan it: --dry-run)",
+      '  undo UNDO.json    put zones back',
+      'Examples:',
+      '  dig AXFR example.com @ns1.oldhost.example | dnsferry migrate example.com --zone-file - --dry-run',
+    ].join('\n');
+    expect(reflow(help, 60).split('\n')).toEqual([
+      'Credentials come from the environment, never from a flag (a',
+      "command line shows in `ps` and in the shell's history).",
+      '',
+      'Commands:',
+      "  migrate ZONE…     copy a zone's records into Cloudflare",
+      '                    (or plan it: --dry-run)',
+      '  undo UNDO.json    put zones back',
+      'Examples:',
+      '  dig AXFR example.com @ns1.oldhost.example | dnsferry',
+      '      migrate example.com --zone-file - --dry-run',
+    ]);
   });
 });

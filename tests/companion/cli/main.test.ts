@@ -96,4 +96,14 @@ describe('dnsferry', () => {
     expect((await exited)[0]).toBe(0);
     expect(err).not.toContain('stopping');
   });
+
+  it('on a terminal of 80 columns, the help breaks no word', async () => {
+    for (const args of [['--help'], ['migrate', '--help'], ['check', '--help']]) {
+      const run = await t.stack.runInTerminal(args, { columns: 80 });
+      expect(run.code).toBe(0);
+      const rows = run.stdout.split('\r\n');
+      expect(rows.filter((r) => [...r].length > 79)).toEqual([]);
+      expect(rows.join(' ').replace(/\s+/g, ' ')).toMatch(/Exit codes: 0 every(thing landed| zone ready)/);
+    }
+  });
 });
