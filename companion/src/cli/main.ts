@@ -101,10 +101,10 @@ main(process.argv.slice(2), io, interrupt.signal, (r) => (rt = r)).then(
   (err: unknown) => {
     const scrub = (text: string) => rt?.redactor.scrub(text) ?? text;
     if (err instanceof CliError) {
-      io.stderr.write(`dnsferry: ${scrub(err.message)}\n`);
+      io.stderr.write(`${forTerminal(io.stderr, `dnsferry: ${scrub(err.message)}`)}\n`);
       exit(err.exitCode);
     } else if (err instanceof UnreachableError) {
-      io.stderr.write(`dnsferry: ${scrub(err.message)}\n`);
+      io.stderr.write(`${forTerminal(io.stderr, `dnsferry: ${scrub(err.message)}`)}\n`);
       exit(EXIT.unreachable);
     } else {
       io.stderr.write(`dnsferry: ${scrub(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);

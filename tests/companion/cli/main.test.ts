@@ -97,13 +97,18 @@ describe('dnsferry', () => {
     expect(err).not.toContain('stopping');
   });
 
-  it('on a terminal of 80 columns, the help breaks no word', async () => {
-    for (const args of [['--help'], ['migrate', '--help'], ['check', '--help']]) {
+  it('on a terminal of 80 columns, the help and a usage error break no word', async () => {
+    for (const args of [['--help'], ['migrate', '--help'], ['check', '--help'], ['migrate', 'example.com', '--token', 'x']]) {
       const run = await t.stack.runInTerminal(args, { columns: 80 });
-      expect(run.code).toBe(0);
       const rows = run.stdout.split('\r\n');
       expect(rows.filter((r) => [...r].length > 79)).toEqual([]);
-      expect(rows.join(' ').replace(/\s+/g, ' ')).toMatch(/Exit codes: 0 every(thing landed| zone ready)/);
+      if (args.includes('--token')) {
+        expect(run.code).toBe(2);
+        expect(rows.join(' ').replace(/\s+/g, ' ')).toContain('dnsferry: --token: dnsferry takes no credential from a flag');
+      } else {
+        expect(run.code).toBe(0);
+        expect(rows.join(' ').replace(/\s+/g, ' ')).toMatch(/Exit codes: 0 every(thing landed| zone ready)/);
+      }
     }
   });
 });
