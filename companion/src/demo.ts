@@ -77,7 +77,14 @@ const app = buildApp(config, {
     else pairingCode.first = notice;
   },
   askForCodes: (issue) => (newCode = issue),
-  ...(readable ? { logStream: logLinesStream(process.stdout, { color: process.stdout.isTTY && process.stdout.hasColors() }) } : {}),
+  ...(readable
+    ? {
+        logStream: logLinesStream(process.stdout, {
+          color: process.stdout.isTTY && process.stdout.hasColors(),
+          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
+        }),
+      }
+    : {}),
 });
 let held: Held;
 try {

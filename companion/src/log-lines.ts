@@ -34,11 +34,33 @@ const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req'
 export interface LogLinesOptions {
   /** Colours (a terminal that wants them); the words say the same without. */
   color: boolean;
+  /** The terminal's width when the lines go to one (asked for each line: a window can be resized). */
+  width?: () => number | undefined;
   /** The clock's time zone offset is the machine's; tests give their own formatter. */
   clock?: (time: number) => string;
 }
 
 const localClock = (time: number) => new Date(time).toTimeString().slice(0, 8);
+
+/** `HH:MM:SS` and two spaces: where the text of every line starts. */
+const TIME_COLUMN = 10;
+
+// eslint-disable-next-line no-control-regex
+const visibleLength = (text: string) => [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
+
+/** `text` in lines of at most `width` visible columns (colours not counted), broken at spaces. */
+function wrapVisible(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && visibleLength(candidate) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  return [...lines, line];
+}
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
@@ -67,7 +89,7 @@ export class LogLines {
   }
 
   /** The line to print for one JSON log line, or null when it prints nothing yet (a request that started). */
-  format(json: string): string | null {
+  format(json: string, width?: number): string | null {
     let line: LogLine;
     try {
       line = JSON.parse(json) as LogLine;
@@ -96,7 +118,11 @@ export class LogLines {
     const label = LEVELS[line.level ?? 30];
     const time = typeof line.time === 'number' ? this.paint('dim', this.clock(line.time)) : '';
     const level = label ? `${this.paint(label === 'warning' ? 'yellow' : 'red', label)}  ` : '';
-    return `${time}  ${level}${oneLine(text)}`;
+    const body = `${level}${oneLine(text)}`;
+    if (width === undefined || !time) return `${time}  ${body}`;
+    // Wrapped at spaces under the text, the time alone in its column: a terminal breaks no word.
+    const [first = '', ...rest] = wrapVisible(body, width - TIME_COLUMN);
+    return [`${time}  ${first}`, ...rest.map((l) => `${' '.repeat(TIME_COLUMN)}${l}`)].join('\n');
   }
 
   private status(code: number): string {
@@ -122,7 +148,8 @@ export function logLinesStream(out: NodeJS.WritableStream, opts: LogLinesOptions
       const parts = text.split('\n');
       partial = parts.pop() ?? '';
       const shown = parts.flatMap((json) => {
-        const line = json.trim() === '' ? null : lines.format(json);
+        const columns = opts.width?.();
+        const line = json.trim() === '' ? null : lines.format(json, columns === undefined ? undefined : columns - 1);
         return line === null ? [] : [`${line}\n`];
       });
       if (shown.length === 0) done();

@@ -29,7 +29,14 @@ const readable = config.logFormat === 'pretty' || (config.logFormat === 'auto' &
 const app = buildApp(config, {
   onPairingCode: codes.onCode,
   askForCodes: (issue) => (newCode = issue),
-  ...(readable ? { logStream: logLinesStream(process.stdout, { color: process.stdout.isTTY && process.stdout.hasColors() }) } : {}),
+  ...(readable
+    ? {
+        logStream: logLinesStream(process.stdout, {
+          color: process.stdout.isTTY && process.stdout.hasColors(),
+          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
+        }),
+      }
+    : {}),
 });
 let closing = false;
 const close = () => {

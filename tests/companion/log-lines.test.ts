@@ -58,6 +58,22 @@ describe('the log as a person reads it', () => {
     ).toBe('14:05:09  warning  pairing refused (origin moz-extension://x; reason wrong code)');
   });
 
+  it('wraps a line longer than the terminal at spaces, under its text', () => {
+    const lines = new LogLines({ color: true, clock });
+    const json = JSON.stringify({
+      level: 30,
+      time: at,
+      origin: 'chrome-extension://cgcikpkplhpcpopalmhbmhcndndpgkll',
+      msg: 'browser extension paired',
+    });
+    // eslint-disable-next-line no-control-regex
+    const shown = (lines.format(json, 79) ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+    expect(shown.split('\n')).toEqual([
+      '14:05:09  browser extension paired (origin',
+      '          chrome-extension://cgcikpkplhpcpopalmhbmhcndndpgkll)',
+    ]);
+  });
+
   it('shows a line that is not JSON as it came', () => {
     expect(new LogLines({ color: false, clock }).format('plain text')).toBe('plain text');
   });
