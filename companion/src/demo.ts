@@ -159,9 +159,6 @@ const facts: SandboxFacts = {
   envFile: join(home, 'sandbox.env'),
 };
 writeFileSync(facts.envFile, `${exportLines(cliEnvironment(facts)).join('\n')}\n`);
-const lines = [...bannerLines(facts), ...(pairingCode.first ? [pairingCodeLines(pairingCode.first).trim()] : []), 'Stop with Ctrl+C.', ''];
-process.stdout.write(lines.join('\n') + '\n');
-pairingCode.bannerShown = true;
 
 let stopping = false;
 const stop = () => {
@@ -174,7 +171,12 @@ const stop = () => {
   );
 };
 // Ctrl+C read as a key (terminal-keys.ts): pnpm and npx above this process then exit 0 with it.
+// Listening before the banner says "Stop with Ctrl+C", so the key is never a signal to the shells above.
 listenToKeys(process.stdin, { enter: () => newCode(), stop });
 process.on('SIGUSR2', () => newCode());
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+const lines = [...bannerLines(facts), ...(pairingCode.first ? [pairingCodeLines(pairingCode.first).trim()] : []), 'Stop with Ctrl+C.', ''];
+process.stdout.write(lines.join('\n') + '\n');
+pairingCode.bannerShown = true;

@@ -13,7 +13,8 @@ export function inTerminal(command: string, opts: { cwd?: string; env: Record<st
     env: { TERM: 'xterm-256color', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  // 'close', not 'exit': the last output may still be on its way when the process has exited.
+  const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
