@@ -48,17 +48,18 @@ const close = () => {
 // Asked to stop while it starts, it stops too (then with nothing to close).
 process.on('SIGINT', close);
 process.on('SIGTERM', close);
+// A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
+// one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
+// (and for Ctrl+C as a key) before anything is printed, so no one who read the code can ask too early
+// and no key pressed after the first line is the terminal's signal.
+listenToKeys(process.stdin, { enter: () => newCode(), stop: close });
+process.on('SIGUSR2', () => newCode());
 try {
   await listenOnEvery(app, config.host, config.port);
 } catch (err) {
   process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
   process.exit(1);
 }
-// A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
-// one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
-// before the first code is shown, so no one who read the code can ask too early.
-listenToKeys(process.stdin, { enter: () => newCode(), stop: close });
-process.on('SIGUSR2', () => newCode());
 codes.listening();
 const proxy = loggableProxy(config.proxy);
 if (proxy) app.log.info({ proxy }, 'upstream requests go through a proxy (HTTPS_PROXY/HTTP_PROXY), except NO_PROXY hosts');
