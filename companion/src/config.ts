@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   port: number;
   logLevel: string;
+  /** How the companion's log is written: readable lines on a terminal and JSON elsewhere (`auto`), or always one of them. */
+  logFormat: LogFormat;
   /** Base URL of the target (Cloudflare) API v4. */
   cloudflareApi: string;
   /** Entra ID authority host, and Azure Resource Manager base URL. */
@@ -61,10 +63,13 @@ export interface Config {
   proxy: ProxySettings;
 }
 
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
 export const DEFAULTS: Config = {
   host: '127.0.0.1',
   port: 8787,
   logLevel: 'info',
+  logFormat: 'auto',
   cloudflareApi: 'https://api.cloudflare.com/client/v4',
   azureAuthority: 'https://login.microsoftonline.com',
   azureArm: 'https://management.azure.com',
@@ -112,6 +117,13 @@ function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number,
     throw new Error(`${key} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function logFormat(env: NodeJS.ProcessEnv): LogFormat {
+  const raw = env.DNSFERRY_LOG_FORMAT?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return DEFAULTS.logFormat;
+  if (raw === 'auto' || raw === 'json' || raw === 'pretty') return raw;
+  throw new Error(`DNSFERRY_LOG_FORMAT must be json, pretty or auto (readable on a terminal, JSON otherwise), got "${raw}"`);
 }
 
 function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
@@ -190,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: { fallbackHome?: str
     host: env.DNSFERRY_HOST || DEFAULTS.host,
     port: int(env, 'DNSFERRY_PORT', DEFAULTS.port, 0, 65535),
     logLevel: env.DNSFERRY_LOG_LEVEL || DEFAULTS.logLevel,
+    logFormat: logFormat(env),
     cloudflareApi: url(env, 'DNSFERRY_CLOUDFLARE_API', DEFAULTS.cloudflareApi),
     azureAuthority: url(env, 'DNSFERRY_AZURE_AUTHORITY', DEFAULTS.azureAuthority),
     azureArm: url(env, 'DNSFERRY_AZURE_ARM', DEFAULTS.azureArm),

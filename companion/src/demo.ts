@@ -12,6 +12,8 @@ import { loadConfig } from './config';
 import { listenOnEvery, type Held } from './http/listen';
 import type { CodeNotice } from './pairing/codes';
 import { pairingCodeLines } from './pairing/notice';
+import { logLinesStream } from './log-lines';
+import { listenToKeys } from './terminal-keys';
 import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
 import { seedAzureDemo, SIMULATOR_CERT, startAzureSimulator } from './sandbox/azure/index';
@@ -66,12 +68,23 @@ const config = {
 };
 // The first code is shown in the banner, once every address is held; later ones (expired, used up) as they come.
 const pairingCode: { first: CodeNotice | null; bannerShown: boolean } = { first: null, bannerShown: false };
+let newCode = (): void => undefined;
+const readable = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
 const app = buildApp(config, {
   fetch: azure.fetch,
   onPairingCode: (notice) => {
     if (pairingCode.bannerShown) process.stdout.write(pairingCodeLines(notice));
     else pairingCode.first = notice;
   },
+  askForCodes: (issue) => (newCode = issue),
+  ...(readable
+    ? {
+        logStream: logLinesStream(process.stdout, {
+          color: process.stdout.isTTY && process.stdout.hasColors(),
+          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
+        }),
+      }
+    : {}),
 });
 let held: Held;
 try {
@@ -146,19 +159,24 @@ const facts: SandboxFacts = {
   envFile: join(home, 'sandbox.env'),
 };
 writeFileSync(facts.envFile, `${exportLines(cliEnvironment(facts)).join('\n')}\n`);
-const lines = [
-  ...bannerLines(facts),
-  ...(pairingCode.first ? [pairingCodeLines(pairingCode.first).trimEnd()] : []),
-  'Stop with Ctrl+C.',
-  '',
-];
-process.stdout.write(lines.join('\n') + '\n');
-pairingCode.bannerShown = true;
 
+let stopping = false;
 const stop = () => {
+  // A second Ctrl+C while the simulators close: leave at once.
+  if (stopping) process.exit(0);
+  stopping = true;
+  process.stdout.write('Stopping the sandbox…\n');
   void Promise.allSettled([app.close(), cloudflare.close(), azure.close(), route53.close(), ct.close(), resolver?.close()]).then(() =>
     process.exit(0),
   );
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+// Ctrl+C read as a key (terminal-keys.ts): pnpm and npx above this process then exit 0 with it.
+// Listening before the banner says "Stop with Ctrl+C", so the key is never a signal to the shells above.
+listenToKeys(process.stdin, { enter: () => newCode(), stop });
+process.on('SIGUSR2', () => newCode());
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+const lines = [...bannerLines(facts), ...(pairingCode.first ? [pairingCodeLines(pairingCode.first).trim()] : []), 'Stop with Ctrl+C.', ''];
+process.stdout.write(lines.join('\n') + '\n');
+pairingCode.bannerShown = true;

@@ -6,6 +6,8 @@ import { listenOnEvery } from './http/listen';
 import { loggableProxy } from './upstream/proxy';
 import { pairingsCommand } from './pairing/cli';
 import { codesAfterListening, pairingCodeLines } from './pairing/notice';
+import { logLinesStream } from './log-lines';
+import { listenToKeys } from './terminal-keys';
 
 let config: Config;
 try {
@@ -23,23 +25,41 @@ if (process.argv[2] === 'pairings') {
 // The pairing code goes to the terminal, not into the log, and only once every address is held.
 const codes = codesAfterListening((notice) => process.stderr.write(pairingCodeLines(notice)));
 let newCode = (): void => undefined;
-const app = buildApp(config, { onPairingCode: codes.onCode, askForCodes: (issue) => (newCode = issue) });
+const readable = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+const app = buildApp(config, {
+  onPairingCode: codes.onCode,
+  askForCodes: (issue) => (newCode = issue),
+  ...(readable
+    ? {
+        logStream: logLinesStream(process.stdout, {
+          color: process.stdout.isTTY && process.stdout.hasColors(),
+          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
+        }),
+      }
+    : {}),
+});
+let closing = false;
+const close = () => {
+  // A second Ctrl+C while the connections close: leave at once.
+  if (closing) process.exit(0);
+  closing = true;
+  void app.close().then(() => process.exit(0));
+};
+// Asked to stop while it starts, it stops too (then with nothing to close).
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+// A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
+// one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
+// (and for Ctrl+C as a key) before anything is printed, so no one who read the code can ask too early
+// and no key pressed after the first line is the terminal's signal.
+listenToKeys(process.stdin, { enter: () => newCode(), stop: close });
+process.on('SIGUSR2', () => newCode());
 try {
   await listenOnEvery(app, config.host, config.port);
 } catch (err) {
   process.stderr.write(`dnsferry: ${(err as Error).message} — nothing was started; no pairing code was printed\n`);
   process.exit(1);
 }
-// A fresh code on demand, for another browser: Enter in the terminal, or SIGUSR2 when it runs without
-// one (SIGUSR1 is Node's debugger). Only someone at this computer can do either. Listening for them
-// before the first code is shown, so no one who read the code can ask too early.
-if (process.stdin.isTTY) process.stdin.on('data', () => newCode());
-process.on('SIGUSR2', () => newCode());
 codes.listening();
 const proxy = loggableProxy(config.proxy);
 if (proxy) app.log.info({ proxy }, 'upstream requests go through a proxy (HTTPS_PROXY/HTTP_PROXY), except NO_PROXY hosts');
-const close = () => {
-  void app.close().then(() => process.exit(0));
-};
-process.once('SIGINT', close);
-process.once('SIGTERM', close);

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { API, type SourceCredentials, type SourceZone, type Subscription } from '@dnsferry/shared';
+import { API, plural, type SourceCredentials, type SourceZone, type Subscription } from '@dnsferry/shared';
 import { postJson } from '@/utils/companion';
 import { AZURE, errorSentence } from '@/utils/error-sentence';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
@@ -46,7 +46,7 @@ export const useAzureSourceStore = defineStore('azure-source', () => {
     request: { subscriptionId: subscriptionId.value, ...credentials.value },
     scope: subscriptionId.value,
     wholeZones: true,
-    hint: selectedZones.value.length ? `${selectedZones.value.length} Azure zones` : 'Azure DNS',
+    hint: selectedZones.value.length ? plural(selectedZones.value.length, 'Azure zone') : 'Azure DNS',
   }));
 
   async function validate(fetchImpl?: typeof fetch): Promise<boolean> {

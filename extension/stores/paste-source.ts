@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { ZoneNameSchema, type DnsRecord, type LineIssue, type ZoneNote } from '@dnsferry/shared';
+import { plural, ZoneNameSchema, type DnsRecord, type LineIssue, type ZoneNote } from '@dnsferry/shared';
 import { validateRow, type ManualRow } from '@/utils/record-rows';
 import { keepDraft, loadDraft } from '@/utils/session-draft';
 import type { SourceSide } from '@/utils/source-side';
@@ -40,7 +40,7 @@ export const usePasteSourceStore = defineStore('paste-source', () => {
     request: {},
     scope: '',
     wholeZones: true,
-    hint: records.value.length ? `${records.value.length} records` : 'paste records',
+    hint: records.value.length ? plural(records.value.length, 'record') : 'paste records',
   }));
 
   function addRow(partial: Partial<Omit<ManualRow, 'id'>> = {}): void {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { givenName, MAX_GIVEN_NAMES, ZoneNameSchema } from '@dnsferry/shared';
+import { givenName, MAX_GIVEN_NAMES, plural, ZoneNameSchema } from '@dnsferry/shared';
 import type { BackgroundLink } from '@/jobs/link';
 import { registrableDomain } from '@/utils/domain';
 import { namesUnder, tabAddresses } from '@/utils/tab-names';
@@ -48,7 +48,7 @@ export const useScanStore = defineStore('scan', () => {
       request: {},
       scope: '',
       wholeZones: false,
-      hint: done ? `${done.records.length} records scanned` : 'scan a domain',
+      hint: done ? `${plural(done.records.length, 'record')} scanned` : 'scan a domain',
     };
   });
 

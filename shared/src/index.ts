@@ -8,3 +8,4 @@ export * from './zone-file/index';
 export * from './table/index';
 export * from './aliases/index';
 export * from './scan-coverage-text';
+export * from './words';

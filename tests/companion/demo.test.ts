@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTerminal } from '../support/terminal';
 import { buildCli, type CliRun } from './cli/cli-stack';
 
 // `pnpm start` as a person uses it: the sandbox's banner names what to paste, and the command line,
@@ -111,5 +112,25 @@ describe('pnpm start', () => {
     expect(dry.stderr).toBe('');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('"type":"done"');
+  });
+
+  it('on a terminal, logs one readable line per event and ends with Ctrl+C quietly: exit 0, and the shell that started it goes on', async () => {
+    const demo = join(dirname(cli.command[1] ?? ''), 'demo.mjs');
+    // As pnpm and npx run a script: through sh, which a SIGINT from the terminal would end too.
+    const term = inTerminal(`sh -c '"${process.execPath}" "${demo}"; echo "after: $?"'`, {
+      env: { PATH: process.env.PATH ?? '', HOME: home, DNSFERRY_PORT: '0', DNSFERRY_HOME: join(home, 'terminal') },
+    });
+    try {
+      await term.seen(/Stop with Ctrl\+C\./);
+      expect(term.plain).toMatch(/^\d\d:\d\d:\d\d {2}Server listening at http:\/\/127\.0\.0\.1:\d+$/m);
+      expect(term.plain).not.toContain('{"level"');
+      term.type('\x03');
+      await term.seen(/after: \d+/);
+      expect(term.plain).toMatch(/after: 0/);
+      expect(term.plain).not.toMatch(/ELIFECYCLE|Command failed/);
+      expect((await term.exited)[0]).toBe(0);
+    } finally {
+      term.kill();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inTerminal } from '../support/terminal';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -118,5 +119,42 @@ describe('pnpm companion', () => {
     const wrong = await companion({ DNSFERRY_HOME: c.home }, ['pairings', 'revoke']);
     expect((await wrong.exited)[0]).toBe(2);
     expect(wrong.out.stderr).toMatch(/^usage: /);
+  });
+
+  /** `pnpm companion` in a terminal, through sh as pnpm runs it, with its own home. */
+  async function companionInTerminal(env: Record<string, string> = {}) {
+    const home = await mkdtemp(join(tmpdir(), 'dnsferry-server-'));
+    const term = inTerminal(`sh -c '"${process.execPath}" --import tsx companion/src/server.ts; echo "after: $?"'`, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: home, DNSFERRY_HOST: '127.0.0.1', DNSFERRY_PORT: '0', DNSFERRY_HOME: home, ...env },
+    });
+    cleanup.push(async () => {
+      term.kill();
+      await term.exited;
+      await rm(home, { recursive: true, force: true });
+    });
+    return term;
+  }
+
+  it('on a terminal: readable log lines, a new code on Enter, and Ctrl+C ends it quietly with exit 0', async () => {
+    const term = await companionInTerminal();
+    const [, first] = await term.seen(/\| dnsferry pairing code: (\S+) +\|/);
+    await term.seen(/Server listening at/);
+    expect(term.plain).toMatch(/^\d\d:\d\d:\d\d {2}Server listening at http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(term.plain).not.toContain('{"level"');
+    term.type('\r');
+    const [, second] = await term.seen(/\| dnsferry pairing code: (\S+) +\|\r?\n\| Type it[^\n]*\n\| A new code, as asked/);
+    expect(second).not.toBe(first);
+    term.type('\x03');
+    await term.seen(/after: \d+/);
+    expect(term.plain).toMatch(/after: 0/);
+    expect((await term.exited)[0]).toBe(0);
+  });
+
+  it('on a terminal with DNSFERRY_LOG_FORMAT=json, logs JSON lines', async () => {
+    const term = await companionInTerminal({ DNSFERRY_LOG_FORMAT: 'json' });
+    await term.seen(/"msg":"Server listening at http:\/\/127\.0\.0\.1:\d+"/);
+    term.type('\x03');
+    await term.seen(/after: 0/);
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -30,6 +31,49 @@ function walk(dir: string, keep: (name: string) => boolean): string[] {
 const isFile = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isFile();
 const isDir = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isDirectory();
 const CODE = (name: string) => /\.(ts|vue)$/.test(name) && !name.endsWith('.d.ts');
+
+// ---------------------------------------------------------------------------------------------------------------
+// The top level
+
+/**
+ * What the repository's top level holds: the workspace's packages, their configuration, the user and
+ * contributor docs and CI. A script or a folder of its own goes inside the package it serves
+ * (`pnpm package` is `companion/scripts/package.mjs`), so a reader finds every piece under one of four names.
+ */
+const TOP_LEVEL = new Set([
+  'extension',
+  'companion',
+  'shared',
+  'tests',
+  'docs',
+  '.ci',
+  'package.json',
+  'pnpm-workspace.yaml',
+  'pnpm-lock.yaml',
+  'tsconfig.json',
+  'eslint.config.js',
+  'README.md',
+  'CONTRIBUTING.md',
+  '.editorconfig',
+  '.gitignore',
+  '.prettierignore',
+  '.prettierrc.json',
+]);
+
+describe('the top level', () => {
+  it('holds only the fixed layout: files git tracks or would add, ignored ones (node_modules, dist) aside', () => {
+    // --others --exclude-standard: a new folder counts before it is committed, as `git add` would take it.
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+    const top = new Set(
+      listed
+        .split('\0')
+        .filter((path) => path !== '')
+        .map((path) => path.split('/')[0] ?? path),
+    );
+    expect([...top].filter((name) => !TOP_LEVEL.has(name)).sort(), 'move it into extension/, companion/, shared/ or tests/').toEqual([]);
+    expect([...TOP_LEVEL].filter((name) => !top.has(name)).sort(), 'names the layout lists that are gone: drop them').toEqual([]);
+  });
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Where a test sits

@@ -2,6 +2,7 @@ import { API, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared
 import { parseBody } from '../operations/parse';
 import { cutoverCheck } from '../operations/cutover-check';
 import { parseCommand } from './args';
+import { hanging } from './fit';
 import { asUsage } from './as-usage';
 import { stoppedEvents } from './event-stream';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
@@ -45,7 +46,7 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
     if (e.type === 'done') finished = true;
     if (rt.json) await writeLine(rt.stdout, e);
     else if (e.type === 'zone-report') printReport(rt, e);
-    else if (e.type !== 'done') rt.stdout.write(`  ${e.zone}  ${e.message}\n`);
+    else if (e.type !== 'done') for (const line of hanging(`  ${e.zone}  `, e.message, columns(rt))) rt.stdout.write(`${line}\n`);
   };
   try {
     for await (const e of events) await show(e);
@@ -56,16 +57,22 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
   return rt.unreachable() ? EXIT.unreachable : EXIT.failed;
 }
 
+/** The terminal's width, less one column (a line that reaches the last one makes some terminals wrap). */
+const columns = (rt: Runtime) => (rt.stdout.columns || 80) - 1;
+
 function printReport(rt: Runtime, r: CutoverZoneReport): void {
-  const say = (text: string) => rt.stdout.write(`${text}\n`);
+  // Each line wrapped at spaces in a hanging column, so no sentence breaks mid-word.
+  const say = (head: string, text = '') => {
+    for (const line of hanging(head, text, columns(rt))) rt.stdout.write(`${line}\n`);
+  };
   say('');
-  say(`${r.ready ? '✓' : '✗'} ${r.zone}: ${r.message}`);
-  say(`    at the target   ${r.targetStatus}; name servers ${r.nameServers.join(', ') || '-'}`);
-  say(`    delegation      ${r.delegation.current.join(', ') || 'none found'}${r.delegation.switched ? ' (switched)' : ''}`);
-  say(`    DNSSEC          ${r.dnssec.message}`);
-  say(`    answers         ${r.parity.matching} of ${r.parity.checked} records as expected`);
+  say(`${r.ready ? '✓' : '✗'} ${r.zone}: `, r.message);
+  say('    at the target   ', `${r.targetStatus}; name servers ${r.nameServers.join(', ') || '-'}`);
+  say('    delegation      ', `${r.delegation.current.join(', ') || 'none found'}${r.delegation.switched ? ' (switched)' : ''}`);
+  say('    DNSSEC          ', r.dnssec.message);
+  say('    answers         ', `${r.parity.matching} of ${r.parity.checked} ${r.parity.checked === 1 ? 'record' : 'records'} as expected`);
   for (const m of r.parity.mismatches.slice(0, SHOWN_MISMATCHES)) {
-    say(`      ${m.type} ${m.name}: expected ${m.expected.join(', ') || 'nothing'}, answered ${m.actual.join(', ') || 'nothing'}`);
+    say('      ', `${m.type} ${m.name}: expected ${m.expected.join(', ') || 'nothing'}, answered ${m.actual.join(', ') || 'nothing'}`);
   }
   if (r.parity.mismatches.length > SHOWN_MISMATCHES)
     say(`      … and ${r.parity.mismatches.length - SHOWN_MISMATCHES} more (--json lists them)`);

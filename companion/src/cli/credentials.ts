@@ -10,7 +10,10 @@ import type { Runtime } from './runtime';
 async function credential(rt: Runtime, name: string, what: string, secret: boolean): Promise<string> {
   let value = rt.env[name]?.trim();
   if (!value && canPrompt(rt)) value = await ask(rt, `${what} (${name}): `, { hidden: secret });
-  if (!value) throw usageError(`${name} is not set: export ${name} with ${what.toLowerCase()}, or run on a terminal to be asked`);
+  if (!value)
+    throw usageError(
+      `${name} is not set: export ${name} with ${what[0]?.toLowerCase() ?? ''}${what.slice(1)}, or run on a terminal to be asked`,
+    );
   if (secret) rt.redactor.add(value);
   return value;
 }

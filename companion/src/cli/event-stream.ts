@@ -1,4 +1,5 @@
 import type { MigrateEvent } from '@dnsferry/shared';
+import { ChangeList } from './change-list';
 import { writeLine } from './ndjson-out';
 import { ProgressView } from './progress';
 import { RunSummary } from './run-summary';
@@ -20,15 +21,17 @@ export async function playStream(
   opts: {
     /** The operation's events for a stream that failed after its first one. */
     stopped: (err: unknown) => MigrateEvent[];
-    words: { created: string; removed: string };
+    words: { created: string; updated: string; removed: string };
     /** The line above the zones' name servers on a terminal; null: not shown (an undo). */
     nameServersHeading: string | null;
     /** Sees each event before it is shown (the undo file keeps each landed write's undo). */
     onEvent?: (e: MigrateEvent) => void;
+    /** On a terminal, list each RRset's change above the counts (a dry run). */
+    listChanges?: boolean;
   },
 ): Promise<RunSummary> {
   const summary = new RunSummary();
-  const view = rt.json ? null : new ProgressView(rt.stdout, opts.words);
+  const view = rt.json ? null : new ProgressView(rt.stdout, opts.words, opts.listChanges ? new ChangeList() : null);
   async function* guarded(): AsyncGenerator<MigrateEvent> {
     try {
       yield* events;

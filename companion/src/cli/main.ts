@@ -8,6 +8,7 @@
 import '../memory';
 import { UnreachableError } from '../upstream/unreachable';
 import { CliError, EXIT, usageError } from './exit-codes';
+import { reflow } from './fit';
 import { HELP } from './help';
 import { runtime, type Io, type Runtime } from './runtime';
 
@@ -23,6 +24,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   zones: () => import('./zones').then((m) => m.zonesCommand),
 };
 
+/** Help reflowed to the terminal's width (no word broken at 80 columns); piped, as written. */
+const forTerminal = (out: NodeJS.WriteStream, text: string) => (out.isTTY ? reflow(text, (out.columns || 80) - 1) : text);
+
 /** A command's help; own keys only, so `dnsferry constructor` is an unknown command like any other. */
 const helpFor = (name: string): string | undefined => (Object.hasOwn(HELP, name) && name !== 'dnsferry' ? HELP[name] : undefined);
 
@@ -34,14 +38,14 @@ async function main(argv: string[], io: Io, signal: AbortSignal, onRuntime: (rt:
   const [command, ...args] = argv;
   const helpFlag = (a: string) => a === '--help' || a === '-h';
   if (command === undefined || helpFlag(command) || command === 'help') {
-    io.stdout.write(`${helpFor(args[0] ?? 'dnsferry') ?? HELP.dnsferry}\n`);
+    io.stdout.write(`${forTerminal(io.stdout, helpFor(args[0] ?? 'dnsferry') ?? HELP.dnsferry ?? '')}\n`);
     return EXIT.ok;
   }
   const help = helpFor(command);
   if (!help)
     throw usageError(`unknown command "${command}"; the commands are ${[...Object.keys(COMMANDS), 'serve'].join(', ')} (dnsferry --help)`);
   if (args.some(helpFlag)) {
-    io.stdout.write(`${help}\n`);
+    io.stdout.write(`${forTerminal(io.stdout, help)}\n`);
     return EXIT.ok;
   }
   if (command === 'serve') {
@@ -76,13 +80,15 @@ process.on('exit', () => {
     }
   }
 });
-process.on('SIGINT', () => {
-  if (interrupt.signal.aborted) process.exit(INTERRUPTED);
-  io.stderr.write(
-    '\ndnsferry: stopping — the writes in flight finish, nothing more is written; running the same command again is safe (Ctrl-C again quits now)\n',
-  );
-  interrupt.abort();
-});
+// `serve` stops on its own terms (server.ts): a companion has no writes in flight to speak of.
+if (process.argv[2] !== 'serve')
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) process.exit(INTERRUPTED);
+    io.stderr.write(
+      '\ndnsferry: stopping — the writes in flight finish, nothing more is written; running the same command again is safe (Ctrl-C again quits now)\n',
+    );
+    interrupt.abort();
+  });
 let rt: Runtime | undefined;
 const exit = (code: number) => {
   // Once stdout has taken every line: a pipe's reader gets the whole stream before the exit.
@@ -95,10 +101,10 @@ main(process.argv.slice(2), io, interrupt.signal, (r) => (rt = r)).then(
   (err: unknown) => {
     const scrub = (text: string) => rt?.redactor.scrub(text) ?? text;
     if (err instanceof CliError) {
-      io.stderr.write(`dnsferry: ${scrub(err.message)}\n`);
+      io.stderr.write(`${forTerminal(io.stderr, `dnsferry: ${scrub(err.message)}`)}\n`);
       exit(err.exitCode);
     } else if (err instanceof UnreachableError) {
-      io.stderr.write(`dnsferry: ${scrub(err.message)}\n`);
+      io.stderr.write(`${forTerminal(io.stderr, `dnsferry: ${scrub(err.message)}`)}\n`);
       exit(EXIT.unreachable);
     } else {
       io.stderr.write(`dnsferry: ${scrub(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);

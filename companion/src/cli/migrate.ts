@@ -46,7 +46,12 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       const where = shown(rt, kept.path);
       const what = rt.signal.aborted ? 'Undo data of what landed before the stop' : 'Undo data';
       if (rt.json) rt.stderr.write(`dnsferry: ${what.toLowerCase()} written to ${where} (dnsferry undo ${where} puts the zones back)\n`);
-      else rt.stdout.write(`\n${what}: ${where}  (dnsferry undo ${where} puts the zones back)\n`);
+      else {
+        // One line when it fits the terminal; a path is never cut, so a long one gets lines of its own.
+        const line = `${what}: ${where}  (dnsferry undo ${where} puts the zones back)`;
+        const fits = line.length < (rt.stdout.columns || 80);
+        rt.stdout.write(fits ? `\n${line}\n` : `\n${what}: ${where}\nPut the zones back with: dnsferry undo ${where}\n`);
+      }
     }
     return summary.exitCode(rt.unreachable());
   } finally {
@@ -90,7 +95,10 @@ async function run(
     nameServersHeading: dryRun
       ? 'The name servers the zones have at the target:'
       : 'Set these name servers at the registrar (then run dnsferry check):',
-    words: dryRun ? { created: 'to create', removed: 'to remove' } : { created: 'created', removed: 'removed' },
+    words: dryRun
+      ? { created: 'to create', updated: 'to update', removed: 'to remove' }
+      : { created: 'created', updated: 'updated', removed: 'removed' },
+    listChanges: dryRun,
     // each landed write's undo, kept as it comes
     ...(kept ? { onEvent: (e: MigrateEvent) => kept.add(e) } : {}),
   });

@@ -1,3 +1,5 @@
+import type { ChangeList } from './change-list';
+import { columnsOf, cut, fitParts, hanging, type Part } from './fit';
 import { liveArea } from './live-area';
 import type { MigrateEvent } from '@dnsferry/shared';
 import type { RunSummary } from './run-summary';
@@ -34,13 +36,16 @@ export class ProgressView {
 
   constructor(
     private readonly out: NodeJS.WriteStream,
-    private readonly words: { created: string; removed: string },
+    private readonly words: { created: string; updated: string; removed: string },
+    /** A dry run's list of changes, printed above the zone's line once the zone is planned. */
+    private readonly changes: ChangeList | null = null,
   ) {
     this.draw = liveArea(out);
   }
 
   event(e: MigrateEvent): void {
     if (e.type === 'done') return;
+    this.changes?.add(e);
     const line = this.lineOf(e.zone);
     let now = false;
     switch (e.type) {
@@ -68,11 +73,14 @@ export class ProgressView {
       case 'remove':
         line.removed++;
         break;
-      case 'zone-complete':
+      case 'zone-complete': {
         Object.assign(line, e.result, { complete: true, waiting: undefined });
         line.total ??= line.done;
         now = true;
+        const listed = this.changes?.lines(e.zone, this.columns) ?? [];
+        if (listed.length > 1) this.draw.persist(`${listed.join('\n')}\n`);
         break;
+      }
     }
     if (e.type === 'record' || e.type === 'skip' || e.type === 'error' || e.type === 'remove') {
       if (e.total !== undefined) line.total = e.total;
@@ -91,7 +99,9 @@ export class ProgressView {
     if (summary.failures.length > 0) {
       say();
       say(`Failed (${summary.failures.length}):`);
-      for (const f of summary.failures.slice(0, LISTED_FAILURES)) say(`  ${f.zone || '-'}  ${f.message}`);
+      // Wrapped at spaces beside its zone, so a long reason never breaks mid-word.
+      for (const f of summary.failures.slice(0, LISTED_FAILURES))
+        for (const line of hanging(`  ${f.zone || '-'}  `, f.message, this.columns)) say(line);
       if (summary.failures.length > LISTED_FAILURES)
         say(`  … and ${summary.failures.length - LISTED_FAILURES} more (--json lists every event)`);
     }
@@ -99,7 +109,10 @@ export class ProgressView {
     if (nameServersHeading && withNs.length > 0) {
       say();
       say(nameServersHeading);
-      for (const [zone, r] of withNs) say(`  ${zone}  ${r.nameServers.join('  ')}`);
+      for (const [zone, r] of withNs) {
+        const line = `  ${zone}  ${r.nameServers.join('  ')}`;
+        for (const l of columnsOf(line) <= this.columns ? [line] : hanging(`  ${zone}  `, r.nameServers.join(' '), this.columns)) say(l);
+      }
     }
   }
 
@@ -124,25 +137,34 @@ export class ProgressView {
     return line;
   }
 
+  /** The terminal's width, less one column: a line that reaches the last column makes some terminals wrap. */
+  private get columns(): number {
+    return (this.out.columns || 80) - 1;
+  }
+
   private redraw(): void {
     this.drawnAt = Date.now();
-    const width = Math.max(...[...this.lines.keys()].map((z) => z.length));
+    // Zone names line up, cut when the longest would leave too little room for the counts and a wait.
+    const width = Math.min(Math.max(...[...this.lines.keys()].map(columnsOf)), Math.max(16, this.columns - 50));
     this.draw([...this.lines.values()].map((l) => this.render(l, width)).join('\n'));
   }
 
+  /** One zone's line, made to fit the terminal: the least needed counts left out first (zeros before the rest). */
   private render(l: ZoneLine, width: number): string {
     const mark = !l.complete ? '…' : l.failed > 0 ? '✗' : '✓';
-    const head = `${mark} ${l.zone.padEnd(width)}`;
-    if (l.total === undefined && !l.complete) return `${head}  ${l.phase}`;
-    const counts = [
-      `${l.done}/${l.total ?? l.done} records`,
-      `${l.created} ${this.words.created}`,
-      ...(l.updated > 0 ? [`${l.updated} updated`] : []),
-      `${l.skipped} skipped`,
-      `${l.failed} failed`,
-      ...(l.removed > 0 ? [`${l.removed} ${this.words.removed}`] : []),
-      ...(l.waiting ? [l.waiting] : []),
+    const zone = columnsOf(l.zone) > width ? cut(l.zone, width) : l.zone.padEnd(width);
+    const head = `${mark} ${zone}`;
+    if (l.total === undefined && !l.complete) return cut(`${head}  ${l.phase}`, this.columns);
+    const count = (n: number, word: string, need: number): Part => ({ text: `${n} ${word}`, need: n > 0 ? need : need - 10 });
+    const parts: Part[] = [
+      { text: `${l.done}/${l.total ?? l.done} ${l.total === 1 ? 'record' : 'records'}`, need: 100 },
+      count(l.created, this.words.created, 7),
+      ...(l.updated > 0 ? [count(l.updated, this.words.updated, 6)] : []),
+      count(l.skipped, 'skipped', 5),
+      count(l.failed, 'failed', 8),
+      ...(l.removed > 0 ? [count(l.removed, this.words.removed, 6)] : []),
+      ...(l.waiting ? [{ text: l.waiting, need: 9 }] : []),
     ];
-    return `${head}  ${counts.join(' · ')}`;
+    return fitParts(head, parts, this.columns);
   }
 }

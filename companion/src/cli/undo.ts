@@ -41,7 +41,9 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
   const summary = await playStream(rt, events, {
     stopped: undo.stopped,
     nameServersHeading: null,
-    words: dryRun ? { created: 'to restore', removed: 'to remove' } : { created: 'restored', removed: 'removed' },
+    words: dryRun
+      ? { created: 'to restore', updated: 'to update', removed: 'to remove' }
+      : { created: 'restored', updated: 'updated', removed: 'removed' },
   });
   return summary.exitCode(rt.unreachable());
 }

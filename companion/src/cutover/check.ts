@@ -198,7 +198,10 @@ async function* checkZone(
       yield {
         type: 'info',
         zone,
-        message: `${parity.proxied} proxied record${parity.proxied === 1 ? '' : 's'} answer with the target's own addresses; they count as matching because the target reports them proxied`,
+        message:
+          parity.proxied === 1
+            ? "1 proxied record answers with the target's own addresses; it counts as matching because the target reports it proxied"
+            : `${parity.proxied} proxied records answer with the target's own addresses; they count as matching because the target reports them proxied`,
       };
     }
     // Nothing to compare proves nothing: a zone an undo emptied would otherwise pass, and the switch leave it unanswered.
@@ -207,6 +210,7 @@ async function* checkZone(
       report,
       { mismatchedSets: parity.mismatchedSets, proxied: parity.proxied, excluded: expected.excluded.length, from: expected.from },
       ns.ok ? ns.ttl : null,
+      ds.ok ? null : ds.reason,
     );
   } catch (err) {
     if (signal.aborted) throw err;

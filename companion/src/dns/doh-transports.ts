@@ -3,6 +3,7 @@ import net, { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import { openTunnel } from '../upstream/tunnel';
+import { describeConnectionFailure, describeUnreachable } from '../upstream/unreachable';
 
 /** How DNS messages travel to the resolver (RFC 8484 GET, `?dns=` base64url). */
 export interface DohTransport {
@@ -126,7 +127,7 @@ export class Http2Transport implements DohTransport {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       const failed = (err: unknown) =>
-        settle(() => reject(new DohTransportError('network', `HTTP/2: ${describe(err)}`, undefined, { cause: err })));
+        settle(() => reject(new DohTransportError('network', describeFor(err, this.url), undefined, { cause: err })));
       let opened: ClientHttp2Session | Promise<ClientHttp2Session>;
       try {
         opened = this.open();
@@ -163,7 +164,7 @@ export class Http2Transport implements DohTransport {
     });
     req.on('end', () =>
       settle(() => {
-        if (status !== 200) reject(new DohTransportError('http', `HTTP ${status}`, status));
+        if (status !== 200) reject(new DohTransportError('http', notDns(this.url, status), status));
         else if (size > MAX_REPLY_BYTES) reject(new DohTransportError('http', `reply larger than ${MAX_REPLY_BYTES} bytes`, status));
         else resolve(Buffer.concat(chunks));
       }),
@@ -174,7 +175,7 @@ export class Http2Transport implements DohTransport {
 
   private networkError(err: Error): DohTransportError {
     const cause = this.lastSessionError ?? err;
-    return new DohTransportError('network', `HTTP/2: ${describe(cause)}`, undefined, { cause });
+    return new DohTransportError('network', describeFor(cause, this.url), undefined, { cause });
   }
 
   close(): void {
@@ -203,11 +204,11 @@ export class FetchTransport implements DohTransport {
       res = await this.fetchFn(getUrl(this.url, wire), { headers: { accept: ACCEPT }, signal });
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      throw new DohTransportError('network', describe(err), undefined, { cause: err });
+      throw new DohTransportError('network', describeFor(err, this.url), undefined, { cause: err });
     }
     if (res.status !== 200) {
       await res.body?.cancel();
-      throw new DohTransportError('http', `HTTP ${res.status}`, res.status);
+      throw new DohTransportError('http', notDns(this.url, res.status), res.status);
     }
     const body = Buffer.from(await res.arrayBuffer());
     if (body.length > MAX_REPLY_BYTES) throw new DohTransportError('http', `reply larger than ${MAX_REPLY_BYTES} bytes`, res.status);
@@ -215,6 +216,19 @@ export class FetchTransport implements DohTransport {
   }
 
   close(): void {}
+}
+
+/**
+ * Why the resolver at `url` gave no reply, as a sentence naming it: what the libraries say
+ * (`UND_ERR_SOCKET other side closed`, `ECONNREFUSED`) means nothing to most people.
+ */
+function describeFor(err: unknown, url: URL): string {
+  return describeUnreachable(err, url) ?? describeConnectionFailure(err, url) ?? `${url.host}: ${describe(err)}`;
+}
+
+/** A status other than 200: what answered is not a DNS-over-HTTPS resolver, or not at this path. */
+function notDns(url: URL, status: number): string {
+  return `${url.host} answered HTTP ${status}, not a DNS reply (is ${url.origin}${url.pathname} a DNS-over-HTTPS resolver?)`;
 }
 
 /** The innermost message of an error chain: fetch's "fetch failed" hides the useful one in `cause`. */

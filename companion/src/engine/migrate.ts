@@ -1,4 +1,4 @@
-import { isProxied, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { isProxied, plural, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
 import type { ChangeSet, HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
@@ -143,7 +143,11 @@ async function* migrateZone(
         for (const c of plan(zone, records, existing, { mode: 'add', prune: false, choices: entry.rrsets, rules: deps.target.rules })
           .conflicts)
           yield { type: 'info', zone, message: c.message, conflict: c.conflict };
-        yield { type: 'error', zone, message: `Zone left untouched: ${why}. Review a dry run, then send "force": true to go ahead` };
+        yield {
+          type: 'error',
+          zone,
+          message: `Zone left untouched: ${why}. Review a dry run; to go ahead anyway, run it again with force`,
+        };
         yield* batched(
           tally.failRest(
             (i) => records[i] ?? problems[i - records.length],
@@ -153,7 +157,9 @@ async function* migrateZone(
         yield { type: 'zone-complete', zone, result: { ...tally.counts, nameServers } };
         return tally.counts;
       }
-      yield info(`A real run leaves this zone untouched: ${why}, unless "force": true. This dry run shows what it would do with force.`);
+      yield info(
+        `A real run leaves this zone untouched: ${why}, unless it runs with force. This dry run shows what it would do with force.`,
+      );
     }
     for (const c of zonePlan.conflicts) yield { type: 'info', zone, message: c.message, conflict: c.conflict };
     if (zonePlan.targetOnly > 0) {
@@ -209,8 +215,6 @@ function* skipsAndFailures(steps: readonly PlanStep[], tally: ZoneTally): Genera
 const CHURN_LIMIT = 0.3;
 /** …in a zone holding at least this many. */
 const CHURN_MIN_RECORDS = 10;
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /** Steps turned into sets between two points where the engine may give way. */
 const SETS_STEP = 256;

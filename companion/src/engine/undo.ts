@@ -1,6 +1,7 @@
 import {
   describeValue,
   isProxied,
+  plural,
   recordKey,
   sameState,
   undoSteps,
@@ -219,12 +220,14 @@ async function* maybeDeleteZone(
     return;
   }
   if (!input.deleteZone) {
-    yield info(`The run created ${zone.name}; it stays (send "deleteZone": true to delete it once it holds nothing else)`);
+    yield info(
+      `The run created ${zone.name}; it stays (an undo that also deletes the zones the run created removes it, once it holds nothing else)`,
+    );
     return;
   }
   const left = input.dryRun ? [] : yield* reportWhile((report) => target.listRecords(zone, { signal, report }), info);
   if (left.length > 0) {
-    yield info(`${zone.name} still holds ${left.length} record${left.length === 1 ? '' : 's'} the run did not write; the zone stays`);
+    yield info(`${zone.name} still holds ${plural(left.length, 'record')} the run did not write; the zone stays`);
     return;
   }
   if (input.dryRun) {

@@ -1,3 +1,4 @@
+import { plural } from '@dnsferry/shared';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
@@ -14,9 +15,9 @@ export function withinLimits<Z>(
   recordsOf: (zone: Z) => number,
 ): void {
   if (zones.length > config.maxZonesPerRequest) {
-    throw new AppError('payload_too_large', `at most ${config.maxZonesPerRequest} zones per request`, 'zones');
+    throw new AppError('payload_too_large', `at most ${plural(config.maxZonesPerRequest, 'zone')} per request`, 'zones');
   }
   if (zones.reduce((n, z) => n + recordsOf(z), 0) > config.maxRecordsPerRequest) {
-    throw new AppError('payload_too_large', `at most ${config.maxRecordsPerRequest} records per request`, 'zones');
+    throw new AppError('payload_too_large', `at most ${plural(config.maxRecordsPerRequest, 'record')} per request`, 'zones');
   }
 }

@@ -8,9 +8,25 @@ const WHY: Record<CodeReason, string | null> = {
   guessed: 'Many wrong codes were tried (by another program on this computer?), so this code is longer.',
 };
 
+/** The widest line of text inside the frame: the frame then fits an 80-column terminal. */
+const TEXT_WIDTH = 76;
+
+/** `text` cut into lines of at most `width` characters, at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
 /**
  * The lines a person reads in the companion's terminal to pair the browser extension: framed, on
- * their own, so the code stands apart from the JSON log lines around it.
+ * their own, so the code stands apart from the log lines around it, and no wider than 80 columns.
  */
 export function pairingCodeLines(notice: CodeNotice): string {
   const until = notice.expiresAt.toISOString().slice(11, 16);
@@ -19,8 +35,8 @@ export function pairingCodeLines(notice: CodeNotice): string {
     `dnsferry pairing code: ${notice.code}`,
     `Type it in the extension's popup; valid until ${until} UTC, once.`,
     ...(why ? [why] : []),
-    'Another code (for another browser): press Enter here, or send the companion SIGUSR2.',
-  ];
+    'Another code, for another browser: press Enter here (or send SIGUSR2).',
+  ].flatMap((l) => wrap(l, TEXT_WIDTH));
   const width = Math.max(...text.map((l) => l.length));
   const rule = `+${'-'.repeat(width + 2)}+`;
   return ['', rule, ...text.map((l) => `| ${l.padEnd(width)} |`), rule, ''].join('\n') + '\n';

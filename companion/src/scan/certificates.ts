@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRelativeName, toAsciiHostname } from '@dnsferry/shared';
+import { isRelativeName, plural, toAsciiHostname } from '@dnsferry/shared';
 import { isDeadline, withDeadline } from '../upstream/deadline';
 import { backoffMs, retryAfterMs } from '../upstream/retry';
 import { describeUnreachable, innermost } from '../upstream/unreachable';
@@ -97,7 +97,8 @@ export async function certificateNames(domain: string, options: CertificateOptio
   } catch (err) {
     if (options.signal.aborted) throw options.signal.reason;
     if (isDeadline(err) || isDeadline((err as Error).cause)) {
-      const kept = found.size() > 0 ? `; the ${found.size()} names that arrived before are kept` : '';
+      const kept =
+        found.size() > 0 ? `; the ${plural(found.size(), 'name')} that arrived before ${found.size() === 1 ? 'is' : 'are'} kept` : '';
       return found.result(`${service} did not answer within ${duration(deadlineMs)}${kept}`);
     }
     const unreachable = describeUnreachable(err, url);

@@ -1,4 +1,4 @@
-import { relativeName, type ScanEvent } from '@dnsferry/shared';
+import { plural, relativeName, type ScanEvent } from '@dnsferry/shared';
 import type { DnsReply } from '../dns/message';
 import type { Explorer } from './explorer';
 import type { FollowUps } from './follow-ups';
@@ -54,8 +54,8 @@ export async function* deepBelowTheApex(parts: DeepParts, given: readonly string
     yield {
       type: 'info',
       message: explorer.walkComplete
-        ? `The NSEC chain of ${zone} was followed all round: ${walk.names} names, every one the zone holds, none guessed`
-        : `The NSEC chain of ${zone} could not be followed all round (${walk.names} names read); the rest is guessed`,
+        ? `The NSEC chain of ${zone} was followed all round: ${plural(walk.names, 'name')}, every one the zone holds, none guessed`
+        : `The NSEC chain of ${zone} could not be followed all round (${plural(walk.names, 'name')} read); the rest is guessed`,
     };
     for (const [name, types] of walk.unreadable) {
       yield {
@@ -149,7 +149,7 @@ function afterEach(parts: DeepParts, where: () => string): (q: Query, reply: Dns
         : where();
     yield {
       type: 'progress',
-      message: `${runner.asked} questions about ${explorer.tried + walk.names} names so far, ${found} names found (${at})`,
+      message: `${plural(runner.asked, 'question')} about ${plural(explorer.tried + walk.names, 'name')} so far, ${plural(found, 'name')} found (${at})`,
       tried: explorer.tried + walk.names,
       found,
       questions: runner.asked,

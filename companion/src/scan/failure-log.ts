@@ -1,4 +1,4 @@
-import { fqdn } from '@dnsferry/shared';
+import { fqdn, plural } from '@dnsferry/shared';
 
 /** Reports the first failures one by one, then only counts them, so a dead resolver is not 400 lines. */
 export class FailureLog {
@@ -23,6 +23,6 @@ export class FailureLog {
   summary(): string[] {
     if (this.count <= FailureLog.SHOWN) return [];
     const kinds = [...this.kinds].map(([k, n]) => `${n} ${k}`).join(', ');
-    return [`${this.count} queries got no usable answer in all (${kinds}); the records of those names may be missing`];
+    return [`${plural(this.count, 'query', 'queries')} got no usable answer in all (${kinds}); the records of those names may be missing`];
   }
 }

@@ -1,4 +1,4 @@
-import type { DnsRecord, ScanCoverage, ScanDepth, ScanEvent } from '@dnsferry/shared';
+import { plural, type DnsRecord, type ScanCoverage, type ScanDepth, type ScanEvent } from '@dnsferry/shared';
 import type { Findings } from './findings';
 import { apexLines } from './messages';
 import { apexQueries, APEX_TYPES, givenQueries, listedQueries, listedQueriesDescription, tlsaNames } from './queries';
@@ -76,7 +76,7 @@ export async function* scanDomain(input: ScanInput, options: ScanOptions, stats?
       if (signal.aborted) return;
       if (whole) {
         const result = done(whole);
-        yield { type: 'progress', message: `Scan finished: ${result.total} records of ${input.domain}, by zone transfer` };
+        yield { type: 'progress', message: `Scan finished: ${plural(result.total, 'record')} of ${input.domain}, by zone transfer` };
         for (const e of result.edge ?? []) yield { type: 'info', message: e.message };
         yield result;
         return;
@@ -172,7 +172,7 @@ async function* closing(
   if (runner.overBudget) {
     yield {
       type: 'info',
-      message: `The scan stopped at its time limit of ${runner.budgetMs} ms: ${runner.unasked} queries were not made or not answered; the records found until then are listed`,
+      message: `The scan stopped at its time limit of ${runner.budgetMs} ms: ${plural(runner.unasked, 'query', 'queries')} ${runner.unasked === 1 ? 'was' : 'were'} not made or not answered; the records found until then are listed`,
     };
   }
   if (runner.usable === 0) {
@@ -185,7 +185,7 @@ async function* closing(
   const names = result.subdomainsFound.length + (result.records.some((r) => r.name === '@') ? 1 : 0);
   yield {
     type: 'progress',
-    message: `Scan finished: ${result.total} records on ${names} names, ${runner.sent} queries in ${ms} ms over ${runner.protocol}`,
+    message: `Scan finished: ${plural(result.total, 'record')} on ${plural(names, 'name')}, ${plural(runner.sent, 'query', 'queries')} in ${ms} ms over ${runner.protocol}`,
   };
   stats?.({ queries: runner.sent, ms, protocol: runner.protocol });
   for (const e of result.edge ?? []) yield { type: 'info', message: e.message };

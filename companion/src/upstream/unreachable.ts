@@ -95,6 +95,29 @@ export function describeUnreachable(err: unknown, target: URL, proxy?: URL): str
   return null;
 }
 
+/** Codes of a connection the other side closed or reset before it answered. */
+const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const SLOW_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * What happened to a connection to `target` that was made but failed, as a sentence, or null when the
+ * failure is something else. These are the codes of the libraries (undici's `UND_ERR_SOCKET other
+ * side closed`, Node's `ECONNRESET`, HTTP/2 session errors), which mean nothing to most people: the
+ * sentence names the host and what it did. A retry may cure them, so they are not "unreachable".
+ */
+export function describeConnectionFailure(err: unknown, target: URL): string | null {
+  const host = target.host;
+  for (const link of chain(err)) {
+    const code = link.code ?? '';
+    if (CLOSED_CODES.has(code) || code.startsWith('ERR_HTTP2_') || /other side closed|socket hang up/i.test(link.message))
+      return `${host} closed the connection before it answered — is this the right address and port for it?`;
+    if (SLOW_CODES.has(code)) return `${host} did not answer in time`;
+    // fetch refuses the ports of other protocols (SMTP, IRC, …) before connecting.
+    if (link.message === 'bad port') return `${host} is on a port fetch refuses to use (one kept for another protocol); check the address`;
+  }
+  return null;
+}
+
 /** The innermost message of a cause chain, with its code: for failures that are not "unreachable". */
 export function innermost(err: unknown): string {
   const last = chain(err).at(-1);

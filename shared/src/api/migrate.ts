@@ -146,7 +146,7 @@ export const MigrateRequestSchema = z
         ctx.addIssue({
           code: 'custom',
           path: own ? ['zones', i, 'prune'] : ['prune'],
-          message: 'prune removes what the source does not have, so it needs "mode": "mirror"',
+          message: 'prune removes what the source does not have, so it works only in mirror mode',
         });
         return;
       }

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CutoverEventSchema } from '@dnsferry/shared';
@@ -62,5 +63,32 @@ describe('dnsferry check', () => {
     expect(bare.report?.message).toMatch(
       /^Not yet: the target holds none of the zone's records besides its own SOA and NS, so there is nothing to compare/,
     );
+  });
+
+  it('names a resolver that closes the connection, and does not call that a DNSSEC verdict', async () => {
+    writeFileSync(join(t.stack.dir, 'example.net.zone'), ZONE_FILE);
+    expect((await t.stack.run(['migrate', 'example.net', '--zone-file', 'example.net.zone'])).code).toBe(0);
+    // Something listens at the DoH address, but hangs up on every connection (a wrong port, another service).
+    const hangUp = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const where = `127.0.0.1:${(hangUp.address() as AddressInfo).port}`;
+    try {
+      const run = await t.stack.runInTerminal(['check', 'example.net', '--zone-file', 'example.net.zone'], {
+        env: { DNSFERRY_DOH_URL: `http://${where}/dns-query` },
+        columns: 80,
+      });
+      expect(run.code).toBe(1);
+      const screen = run.stdout.replace(/\r\n/g, '\n');
+      const text = screen.replace(/\s+/g, ' ');
+      expect(text).toContain(`The delegation of example.net could not be looked up: ${where} closed the connection before it answered`);
+      expect(text).toContain(
+        `✗ example.net: Not yet: the resolver could not tell whether the parent holds a DS record (${where} closed the connection`,
+      );
+      expect(text).not.toContain('DNSSEC first');
+      expect(text).not.toMatch(/UND_ERR|ECONNRESET|other side closed/);
+      expect(screen.split('\n').filter((row) => [...row].length > 79)).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => hangUp.close(() => resolve()));
+    }
   });
 });

@@ -82,9 +82,12 @@ export async function startCliStack(cli: string[], opts: { sim?: CloudflareSimOp
    * `dnsferry ARGS` in a pseudo-terminal (util-linux `script`), as a person at a terminal runs it:
    * everything it drew, escape codes included.
    */
-  function runInTerminal(args: string[], o: { env?: Record<string, string | undefined>; typed?: string } = {}): Promise<CliRun> {
+  function runInTerminal(
+    args: string[],
+    o: { env?: Record<string, string | undefined>; typed?: string; columns?: number } = {},
+  ): Promise<CliRun> {
     // Sized as a terminal window is (a pseudo-terminal without a tty on stdin starts at 0 × 0).
-    const command = `stty cols 160 rows 40 && exec ${[...cli, ...args].map(shellQuote).join(' ')}`;
+    const command = `stty cols ${o.columns ?? 160} rows 40 && exec ${[...cli, ...args].map(shellQuote).join(' ')}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: dir,
       env: withoutUndefined({ ...env, TERM: 'xterm-256color', ...o.env }),

@@ -73,4 +73,42 @@ describe('dnsferry', () => {
     }
     expect((await exited)[0]).toBe(0);
   });
+
+  it('serve stops on SIGINT quietly, exit 0, without the message a migration gives', async () => {
+    const child = spawn(t.cli.command[0] ?? '', [...t.cli.command.slice(1), 'serve'], {
+      cwd: t.stack.dir,
+      env: { ...t.stack.env, DNSFERRY_PORT: '0', DNSFERRY_HOME: join(t.stack.dir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.stdout.setEncoding('utf8');
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: string) => {
+        out += d;
+        if (out.includes('Server listening at')) resolve();
+      });
+      void exited.then(() => reject(new Error(`serve ended: ${err}`)));
+    });
+    child.kill('SIGINT');
+    expect((await exited)[0]).toBe(0);
+    expect(err).not.toContain('stopping');
+  });
+
+  it('on a terminal of 80 columns, the help and a usage error break no word', async () => {
+    for (const args of [['--help'], ['migrate', '--help'], ['check', '--help'], ['migrate', 'example.com', '--token', 'x']]) {
+      const run = await t.stack.runInTerminal(args, { columns: 80 });
+      const rows = run.stdout.split('\r\n');
+      expect(rows.filter((r) => [...r].length > 79)).toEqual([]);
+      if (args.includes('--token')) {
+        expect(run.code).toBe(2);
+        expect(rows.join(' ').replace(/\s+/g, ' ')).toContain('dnsferry: --token: dnsferry takes no credential from a flag');
+      } else {
+        expect(run.code).toBe(0);
+        expect(rows.join(' ').replace(/\s+/g, ' ')).toMatch(/Exit codes: 0 every(thing landed| zone ready)/);
+      }
+    }
+  });
 });

@@ -139,7 +139,7 @@ describe('dnsferry migrate', () => {
   it('refuses mirror options that need mirror, and a second read of stdin (exit 2, nothing done)', async () => {
     const prune = await t.stack.run(['migrate', 'example.net', '--zone-file', '-', '--prune'], { stdin: ZONE_FILE });
     expect(prune.code).toBe(2);
-    expect(prune.stderr).toContain('prune removes what the source does not have, so it needs "mode": "mirror"');
+    expect(prune.stderr).toContain('prune removes what the source does not have, so it works only in mirror mode');
     const twice = await t.stack.run(['migrate', 'a.example', 'b.example', '--zone-file', '-', '--zone-file', '-']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('standard input (-) can be read once');
@@ -198,5 +198,18 @@ describe('dnsferry migrate', () => {
     expect(run.stderr).toMatch(/--undo-file .*undo\.json exists already/);
     expect(t.stack.sim.zoneByName('example.net')).toBeUndefined();
     expect(existsSync(join(t.stack.dir, 'undo.json'))).toBe(true);
+  });
+
+  it('a token without DNS permission fails the zone with a sentence that says which permissions, exit 1', async () => {
+    const run = await t.stack.run(['migrate', 'example.net', '--zone-file', '-'], {
+      stdin: ZONE_FILE,
+      env: { CLOUDFLARE_API_TOKEN: t.stack.seed.readOnlyToken },
+    });
+    expect(run.code).toBe(1);
+    const errors = events(run.stdout).filter((e) => e.type === 'error');
+    expect(errors.map((e) => e.message)).toEqual([
+      'Zone failed: Cloudflare 10000: Authentication error — the token is valid but lacks a permission this step needs (Zone:Edit to create a zone, DNS:Edit to write records; Zone:Read and DNS:Read to read them): edit it at My Profile → API Tokens',
+    ]);
+    expect(t.stack.sim.zoneByName('example.net')).toBeUndefined();
   });
 });

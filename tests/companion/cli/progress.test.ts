@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/onboarding';
 import { cliPerTest, startCliStack } from './cli-stack';
 
 // Every request takes 50 ms and carries one record: the run lasts long enough to be drawn several times.
@@ -10,6 +11,14 @@ const t = cliPerTest({ sim: { latencyMs: 50 } }, (stack) => {
 });
 
 const ESC = '\u001b';
+
+/** The pieces of text a run wrote between line breaks and cursor moves: what a terminal shows on one row. */
+const rows = (screen: string) =>
+  screen
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '\n')
+    .split(/\r\n|\r|\n/)
+    .filter((r) => r !== '');
 const env = { DNSFERRY_BATCH_SIZE: '1' };
 
 describe('dnsferry on a terminal', () => {
@@ -65,5 +74,50 @@ describe('dnsferry on a terminal', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain(`${ESC}[2K`);
     expect(run.stdout.trimEnd().split('\r\n').at(-1)).toMatch(/^\{"type":"done"/);
+  });
+
+  it('a dry run lists what would change, RRset by RRset, then the counts', async () => {
+    seedOnboardedZone(t.stack.sim, { accountId: t.stack.seed.accountId, name: 'onboarded.example' });
+    writeFileSync(join(t.stack.dir, 'onboarded.zone'), sourceZoneFile('onboarded.example'));
+    const run = await t.stack.runInTerminal(
+      ['migrate', 'onboarded.example', '--zone-file', 'onboarded.zone', '--mode', 'mirror', '--dry-run'],
+      {
+        columns: 80,
+      },
+    );
+    expect(run.code).toBe(0);
+    const screen = rows(run.stdout);
+    const list = screen.slice(screen.indexOf('onboarded.example: what the run would do'));
+    // The dashboard's onboarding left www at 203.0.113.9 (proxied), the source says 192.0.2.1; every record
+    // is proxied or at TTL 1 (automatic) at the target; the old SPF policy gives way to the source's.
+    expect(list).toContain('  replace  A     www     203.0.113.9 → 192.0.2.1');
+    expect(list).toContain('  update   A     @       192.0.2.1: proxied → DNS only, TTL 1 → 300');
+    expect(list).toContain('  update   MX    @       10 mail.onboarded.example: TTL 1 → 3600');
+    expect(list.some((r) => r.startsWith('  replace  TXT   @       "v=spf1 include:old.example -all" → '))).toBe(true);
+    expect(screen.filter((r) => r.startsWith('✓ onboarded.example')).at(-1)).toBe(
+      '✓ onboarded.example  6/6 records · 2 to create · 4 to update · 2 to remove',
+    );
+    expect(t.stack.sim.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('at 80 columns, every line fits: a long zone name, a wait, a long failure; no word is broken', async () => {
+    const limited = await startCliStack(t.cli.command, { sim: { seed: 5 } });
+    limited.sim.setFaults({ rate429: 0.5, retryAfterSeconds: 2, only: 'writes' });
+    const zone = 'a-rather-long-company-name-for-the-newsletter.example';
+    try {
+      const hosts = Array.from({ length: 12 }, (_, i) => `h${i} 300 IN A 192.0.2.${i}`);
+      writeFileSync(join(limited.dir, 'z.zone'), [...hosts, '@ 300 IN TXT "v=spf1 -all"', '@ 300 IN TXT "v=spf1 mx -all"', ''].join('\n'));
+      const run = await limited.runInTerminal(['migrate', zone, '--zone-file', 'z.zone', '--undo-file', 'u.json'], { env, columns: 80 });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/waiting \d+ s \(rate limit\)/);
+      const tooWide = rows(run.stdout).filter((r) => [...r].length > 79);
+      expect(tooWide).toEqual([]);
+      // The zone name takes more than half the line: the reason starts below it, indented, cut at spaces.
+      expect(rows(run.stdout).join('\n')).toContain(
+        `Failed (1):\n  ${zone}\n    [14/14] TXT @ ✗ not added: it would be a second SPF record: two SPF\n    policies`,
+      );
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('POST /api/cutover/check', () => {
       `Ready to switch: all 27 records answer the same, 1 of them proxied, so answered with the target's own addresses; set the name servers at your registrar to ${zone?.nameServers.join(' and ')}; resolvers may keep the old delegation for up to 86400 s after the change.`,
     );
     expect(infos(events)).toContain(
-      "1 proxied record answer with the target's own addresses; they count as matching because the target reports them proxied",
+      "1 proxied record answers with the target's own addresses; it counts as matching because the target reports it proxied",
     );
     expect(events[0]).toEqual({ type: 'status', zone: 'example.com', message: 'Checking example.com' });
     expect(events.at(-1)).toEqual({ type: 'done', results: [{ zone: 'example.com', ready: true }] });
@@ -97,7 +97,7 @@ describe('POST /api/cutover/check', () => {
       { name: 'missing', type: 'TXT', expected: ['"not migrated"'], actual: [] },
     ]);
     expect(report.message).toBe(
-      'Not yet: 3 of 4 records answer differently at the target (2 name and types); fix them there and check again.',
+      'Not yet: 3 of 4 records answer differently at the target (in 2 record sets); fix them there and check again.',
     );
   });
 
@@ -110,7 +110,7 @@ describe('POST /api/cutover/check', () => {
     expect(report.parity.matching).toBe(0);
     expect(report.parity.mismatches).toHaveLength(100);
     expect(report.parity.mismatches[0]).toEqual({ name: 'host0', type: 'A', expected: ['192.0.2.1', '192.0.2.2'], actual: [] });
-    expect(report.message).toContain('151 of 151 records answer differently at the target (150 name and types)');
+    expect(report.message).toContain('151 of 151 records answer differently at the target (in 150 record sets)');
   });
 
   it("blocks on a DS at the parent, shows the target's DS, and clears once the parent holds it and DNSSEC is active", async () => {
@@ -171,7 +171,7 @@ describe('POST /api/cutover/check', () => {
     expect(first.delegation).toEqual({ current: [...assigned].sort(), switched: true });
     expect(first.targetStatus).toBe('pending');
     expect(first.message).toBe(
-      'Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again with requestActivation; resolvers may keep the old delegation for up to 3600 s after the change.',
+      'Switched: all 2 records answer the same and the name servers point at the target, which still reports the zone pending; check again, asking the target to activate it; resolvers may keep the old delegation for up to 3600 s after the change.',
     );
     expect(stack.sim.zoneByName('example.com')?.status).toBe('pending');
 
@@ -230,6 +230,10 @@ describe('POST /api/cutover/check', () => {
       message: 'Could not find out whether the parent holds a DS record (the resolver answered SERVFAIL); check again before switching.',
     });
     expect(report.ready).toBe(false);
+    // The verdict names the lookup that failed, not DNSSEC: nothing is known about a DS yet.
+    expect(report.message).toBe(
+      'Not yet: the resolver could not tell whether the parent holds a DS record (the resolver answered SERVFAIL); check again.',
+    );
   });
 
   it('refuses half-sent source credentials, and takes a migrate body as it is', async () => {

@@ -196,7 +196,7 @@ describe('mirror mode', () => {
     const bad = await stack.migrate({ prune: true, zones: [{ name: ZONE, records: [] }] });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
-      error: { code: 'invalid_request', field: 'prune', message: expect.stringMatching(/needs "mode": "mirror"/) },
+      error: { code: 'invalid_request', field: 'prune', message: expect.stringMatching(/works only in mirror mode/) },
     });
     const perZone = await stack.migrate({ zones: [{ name: ZONE, mode: 'mirror', zoneFile: sourceZoneFile(ZONE) }] });
     expect(zoneComplete(perZone.events, ZONE)).toMatchObject({ removed: 2 });
@@ -214,7 +214,7 @@ describe("mirror's safeguard", () => {
     const refused = await stack.migrate({ mode: 'mirror', zones: [{ name: 'big.example', records: moved }] });
     expect(stack.sim.counters.writes).toBe(0);
     expect(messages(refused.events, 'error')[0]).toBe(
-      'Zone left untouched: mirror would remove or change 7 of the 20 records at the target (35 %, over the 30 % limit). Review a dry run, then send "force": true to go ahead',
+      'Zone left untouched: mirror would remove or change 7 of the 20 records at the target (35 %, over the 30 % limit). Review a dry run; to go ahead anyway, run it again with force',
     );
     expect(zoneComplete(refused.events, 'big.example')).toMatchObject({ created: 0, failed: 20 });
     expect(conflicts(refused.events)).toHaveLength(7);

@@ -107,7 +107,7 @@ describe('POST /api/undo', () => {
     expect(undo.zoneCreated).toBe(true);
     const kept = await stack.undo({ zones: [{ name: 'fresh.example', undo }] });
     expect(messages(kept.events, 'info')).toContain(
-      'The run created fresh.example; it stays (send "deleteZone": true to delete it once it holds nothing else)',
+      'The run created fresh.example; it stays (an undo that also deletes the zones the run created removes it, once it holds nothing else)',
     );
     expect(stack.sim.zoneByName('fresh.example')).toBeDefined();
 

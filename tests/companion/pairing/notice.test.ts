@@ -9,11 +9,11 @@ describe('the pairing code on the terminal', () => {
     expect(pairingCodeLines(notice('ABCD-EFGH'))).toBe(
       [
         '',
-        '+--------------------------------------------------------------------------------------+',
-        '| dnsferry pairing code: ABCD-EFGH                                                     |',
-        "| Type it in the extension's popup; valid until 12:34 UTC, once.                       |",
-        '| Another code (for another browser): press Enter here, or send the companion SIGUSR2. |',
-        '+--------------------------------------------------------------------------------------+',
+        '+------------------------------------------------------------------------+',
+        '| dnsferry pairing code: ABCD-EFGH                                       |',
+        "| Type it in the extension's popup; valid until 12:34 UTC, once.         |",
+        '| Another code, for another browser: press Enter here (or send SIGUSR2). |',
+        '+------------------------------------------------------------------------+',
         '',
         '',
       ].join('\n'),
@@ -22,7 +22,18 @@ describe('the pairing code on the terminal', () => {
 
   it('says why a new code replaced the last one', () => {
     expect(pairingCodeLines(notice('ABCD-EFGH', 'paired'))).toMatch(/\| The last code paired a browser; this one pairs the next\. +\|/);
-    expect(pairingCodeLines(notice('ABCD-EFGH-JKMN-PQRS', 'guessed'))).toMatch(/Many wrong codes were tried .* so this code is longer\./);
+    expect(pairingCodeLines(notice('ABCD-EFGH-JKMN-PQRS', 'guessed'))).toMatch(
+      /Many wrong codes were tried .* so this +\|\n\| code is longer\./,
+    );
+  });
+
+  it('fits an 80-column terminal, a long reason wrapped between words', () => {
+    const lines = pairingCodeLines(notice('ABCD-EFGH-JKMN-PQRS', 'guessed')).split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    const framed = lines.filter((l) => l !== '');
+    expect(new Set(framed.map((l) => l.length)).size).toBe(1);
+    expect(framed).toContain('| Many wrong codes were tried (by another program on this computer?), so this |');
+    expect(framed.some((l) => /^\| code is longer\. +\|$/.test(l))).toBe(true);
   });
 
   it('is held back until the companion listens on every address, then shown; later codes at once', () => {

@@ -5,6 +5,7 @@ import { ErrorBodySchema } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
 import { NO_PROXY_SETTINGS, upstreamFetch } from '@dnsferry/companion/upstream/proxy';
+import { describeConnectionFailure, describeUnreachable } from '@dnsferry/companion/upstream/unreachable';
 import { SIMULATOR_CERT, SIMULATOR_KEY } from '@dnsferry/companion/sandbox/azure/tls';
 import { parseNdjson } from '../../support/stack';
 
@@ -133,5 +134,30 @@ describe('an unreachable upstream', () => {
     const error = events.find((e) => e.type === 'error');
     expect(error?.message).toMatch(/gave up after 6 attempts: cannot reach 127\.0\.0\.1:\d+: connection refused/);
     expect(r.calls).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('a connection that fails once made', () => {
+  it('says which host hung up or was too slow, in words instead of the library codes', async () => {
+    const hangUp = createNetServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(hangUp.address() as AddressInfo).port}/dns-query`);
+    try {
+      const err = await upstreamFetch(NO_PROXY_SETTINGS)(url).catch((e: unknown) => e);
+      // undici says `fetch failed`, caused by `UND_ERR_SOCKET other side closed`
+      expect(describeUnreachable(err, url)).toBeNull();
+      expect(describeConnectionFailure(err, url)).toBe(
+        `${url.host} closed the connection before it answered — is this the right address and port for it?`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => hangUp.close(() => resolve()));
+    }
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(describeConnectionFailure(new TypeError('fetch failed', { cause: reset }), url)).toMatch(
+      /^127\.0\.0\.1:\d+ closed the connection/,
+    );
+    const slow = Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' });
+    expect(describeConnectionFailure(new TypeError('fetch failed', { cause: slow }), url)).toBe(`${url.host} did not answer in time`);
+    expect(describeConnectionFailure(new Error('something else'), url)).toBeNull();
   });
 });

@@ -68,7 +68,7 @@ describe('Azure source store', () => {
       request: { subscriptionId: SUB, authMethod: 'bearerToken', sourceToken: 'arm-token' },
       scope: SUB,
       wholeZones: true,
-      hint: '1 Azure zones',
+      hint: '1 Azure zone',
     });
   });
 

@@ -37,7 +37,7 @@ describe('source store', () => {
       subdomainsFound: [],
     };
     expect(source.side.zones).toEqual([{ name: 'example.org', records: [{ type: 'A', name: '@', ttl: 300, content: '192.0.2.1' }] }]);
-    expect(source.side.hint).toBe('1 records scanned');
+    expect(source.side.hint).toBe('1 record scanned');
   });
 
   it('a reopened popup finds the chosen source and what was typed in each', async () => {

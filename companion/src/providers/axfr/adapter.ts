@@ -1,4 +1,4 @@
-import { recordFromWire, relativeName, typeByCode, type AxfrSource, type DnsRecord } from '@dnsferry/shared';
+import { plural, recordFromWire, relativeName, typeByCode, type AxfrSource, type DnsRecord } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import { transferZone, type TransferLimits, type WireRecord } from './transfer';
@@ -40,8 +40,9 @@ export async function readByTransfer(
     if ('message' in record) problems.push(record);
     else records.push(record);
   });
-  const notes = [`Read ${read} records by zone transfer from ${from.server} (SOA serial ${serial})`];
-  if (outside > 0) notes.push(`${outside} records outside ${zone} in the transfer were left out (RFC 5936 §3.2)`);
+  const notes = [`Read ${plural(read, 'record')} by zone transfer from ${from.server} (SOA serial ${serial})`];
+  if (outside > 0)
+    notes.push(`${plural(outside, 'record')} outside ${zone} in the transfer ${outside === 1 ? 'was' : 'were'} left out (RFC 5936 §3.2)`);
   return { records, problems, notes };
 }
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
-import type { AxfrSource } from '@dnsferry/shared';
+import { plural, type AxfrSource } from '@dnsferry/shared';
 import { nameAt } from '../../dns/wire-name';
 import { findTsig, nameToWire, TsigSession } from './tsig';
 
@@ -116,7 +116,7 @@ export function transferZone(
         finish(
           new TransferError(
             `${where} did not finish the transfer of ${zone} within ${seconds(limits.deadlineMs)} (DNSFERRY_TRANSFER_TIMEOUT_MS): ` +
-              `${records} records in ${bytes} bytes so far; stopped, nothing is written for this zone`,
+              `${plural(records, 'record')} in ${bytes} bytes so far; stopped, nothing is written for this zone`,
           ),
         ),
       limits.deadlineMs,
@@ -156,7 +156,7 @@ export function transferZone(
         finish(
           new TransferError(
             `${where} sent more than ${limits.maxBytes} bytes for the transfer of ${zone} (DNSFERRY_TRANSFER_MAX_BYTES), ` +
-              `${records} records so far: stopped, nothing is written for this zone`,
+              `${plural(records, 'record')} so far: stopped, nothing is written for this zone`,
           ),
         );
         return;

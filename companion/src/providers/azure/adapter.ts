@@ -87,7 +87,7 @@ async function readZone(
         'Azure',
         'invalid',
         undefined,
-        `${zone.name} exists in resource groups ${found.map((z) => z.resourceGroup).join(', ')}; say which (resourceGroup)`,
+        `${zone.name} exists in the resource groups ${found.map((z) => z.resourceGroup).join(', ')}; say which resource group`,
       );
     }
     resourceGroup = found[0]?.resourceGroup ?? '';

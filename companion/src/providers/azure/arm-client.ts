@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { isDeadline, withDeadline } from '../../upstream/deadline';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
 import { backoffMs, retryAfterMs } from '../../upstream/retry';
-import { describeUnreachable, innermost } from '../../upstream/unreachable';
+import { describeConnectionFailure, describeUnreachable, innermost } from '../../upstream/unreachable';
 import type { Redactor } from './redact';
 import { CloudErrorSchema, PageSchema } from './wire';
 
@@ -115,7 +115,10 @@ export class ArmClient {
           await sleep(backoffMs(config.retryBaseMs, attempt), signal);
           continue;
         }
-        const reason = unreachable ?? `could not reach Azure Resource Manager at ${new URL(url).host}: ${innermost(err)}`;
+        const reason =
+          unreachable ??
+          describeConnectionFailure(err, new URL(url)) ??
+          `could not reach Azure Resource Manager at ${new URL(url).host}: ${innermost(err)}`;
         throw new UpstreamError('Azure', 'upstream', undefined, redactor.scrub(reason));
       }
       if (res.ok) {

@@ -2,7 +2,7 @@ import { ClientSecretCredential, type AccessToken, type GetTokenOptions, type To
 import type { SourceCredentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort } from '../../errors';
-import { describeUnreachable, innermost } from '../../upstream/unreachable';
+import { describeConnectionFailure, describeUnreachable, innermost } from '../../upstream/unreachable';
 import { fetchHttpClient } from './http-client';
 import { identifyingClaims, jwtClaims, type Redactor } from './redact';
 
@@ -66,7 +66,10 @@ async function explainDiscoveryFailure(deps: AzureDeps, tenantId: string, redact
     const res = await deps.fetch(url, { signal: AbortSignal.timeout(deps.config.upstreamTimeoutMs) });
     body = await res.json();
   } catch (err) {
-    const reason = describeUnreachable(err, authority) ?? `could not reach the Entra ID authority at ${authority.host}: ${innermost(err)}`;
+    const reason =
+      describeUnreachable(err, authority) ??
+      describeConnectionFailure(err, authority) ??
+      `could not reach the Entra ID authority at ${authority.host}: ${innermost(err)}`;
     return new UpstreamError('Azure', 'upstream', undefined, redactor.scrub(reason));
   }
   const desc = (body as { error_description?: unknown }).error_description;

@@ -1,4 +1,4 @@
-import type { AccountSource, DnsRecord } from '@dnsferry/shared';
+import { plural, type AccountSource, type DnsRecord } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import type { SourceProblem, SourceZoneContent } from '../../engine/ports';
 import type { CloudflareClient } from './client';
@@ -60,7 +60,7 @@ export async function readFromAccount(
     records,
     problems,
     notes: [
-      `Read ${records.length} records of ${name} from the source account (zone ${zone.id}, ${zone.status})${proxied ? `, ${proxied} of them proxied` : ''}`,
+      `Read ${plural(records.length, 'record')} of ${name} from the source account (zone ${zone.id}, ${zone.status})${proxied ? `, ${proxied} of them proxied` : ''}`,
     ],
   };
 }

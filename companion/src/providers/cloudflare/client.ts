@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UpstreamError, type UpstreamCause } from '../../errors';
 import { isDeadline, withDeadline } from '../../upstream/deadline';
 import { backoffMs, retryAfterMs } from '../../upstream/retry';
-import { describeUnreachable, innermost } from '../../upstream/unreachable';
+import { describeConnectionFailure, describeUnreachable, innermost } from '../../upstream/unreachable';
 import { Redactor } from '../../redactor';
 import { budgetOf, tokenKey, type SlotOutcome, type TokenBudget } from './token-budget';
 import { eventLoop, sliced, type FairShare, type Slice } from '../../flow/fair-share';
@@ -80,6 +80,10 @@ export interface CallInit {
   /** Told when the call is about to wait a noticeable time because the target asked, so a stream can say so. */
   onWait?: ((wait: TargetWait) => void) | undefined;
 }
+
+/** Added to a 403: what Cloudflare's own message leaves out, and where to fix it. */
+const PERMISSION_HINT =
+  ' — the token is valid but lacks a permission this step needs (Zone:Edit to create a zone, DNS:Edit to write records; Zone:Read and DNS:Read to read them): edit it at My Profile → API Tokens';
 
 /** Cloudflare error codes that mean "identical record already exists". */
 export const DUPLICATE_CODES = new Set([81057, 81058]);
@@ -175,11 +179,13 @@ export class CloudflareClient {
   }
 
   private fail(kind: UpstreamCause, code: number | string | undefined, message: string, status?: number): UpstreamError {
+    // Cloudflare says "Authentication error" (10000) for a valid token that lacks a permission: say which kind.
+    const hint = kind === 'permission' ? PERMISSION_HINT : '';
     return new UpstreamError(
       'Cloudflare',
       kind,
       typeof code === 'string' ? this.redactor.scrub(code) : code,
-      this.redactor.scrub(message),
+      `${this.redactor.scrub(message)}${hint}`,
       status,
     );
   }
@@ -229,7 +235,9 @@ export class CloudflareClient {
         const unreachable = describeUnreachable(err, url);
         if (unreachable && init.failFast) throw this.fail('upstream', undefined, unreachable);
         lastReason = this.redactor.scrub(
-          isDeadline(err) || isDeadline((err as Error).cause) ? 'timed out' : (unreachable ?? `network error (${innermost(err)})`),
+          isDeadline(err) || isDeadline((err as Error).cause)
+            ? 'timed out'
+            : (unreachable ?? describeConnectionFailure(err, url) ?? `network error (${innermost(err)})`),
         );
         if (write) throw new UnknownOutcomeError(lastReason);
         await this.backoff(attempt, init.signal);

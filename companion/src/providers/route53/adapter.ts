@@ -47,7 +47,7 @@ async function findZone(api: Route53Api, name: string, signal: AbortSignal): Pro
       'Route 53',
       'invalid',
       undefined,
-      `${name} is the name of ${found.length} public hosted zones (${ids}); say which (hostedZoneId)`,
+      `${name} is the name of ${found.length} public hosted zones (${ids}); say which hosted zone, by its id`,
     );
   }
   return bareZoneId(only.Id ?? '');

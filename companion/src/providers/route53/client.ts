@@ -9,7 +9,7 @@ import type { Route53Credentials } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
 import { isDeadline } from '../../upstream/deadline';
-import { describeUnreachable, innermost } from '../../upstream/unreachable';
+import { describeConnectionFailure, describeUnreachable, innermost } from '../../upstream/unreachable';
 import type { Redactor } from '../../redactor';
 import { FetchRequestHandler } from './fetch-handler';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -192,7 +192,10 @@ export class Route53Api {
       return new UpstreamError(PROVIDER, 'timeout', undefined, `Route 53 did not answer within ${this.deps.config.upstreamTimeoutMs} ms`);
     }
     if (isAbort(err) || !(err instanceof Error)) return err;
-    const reason = describeUnreachable(err, this.endpoint) ?? `could not reach Route 53 at ${this.endpoint.host}: ${innermost(err)}`;
+    const reason =
+      describeUnreachable(err, this.endpoint) ??
+      describeConnectionFailure(err, this.endpoint) ??
+      `could not reach Route 53 at ${this.endpoint.host}: ${innermost(err)}`;
     return new UpstreamError(PROVIDER, 'upstream', undefined, this.redactor.scrub(reason));
   }
 

@@ -54,6 +54,16 @@ describe('transferZone: progress is records, not bytes', () => {
     );
   });
 
+  it('counts a single record in the singular when it stops', async () => {
+    // the opening SOA with one record beside it, then a message that never completes
+    const oneThenDrip = (id: number) =>
+      Buffer.concat([framed(id, [soa(ZONE, 7), a(`www.${ZONE}`, '192.0.2.1')]), Buffer.from([0xea, 0x60, id >> 8, id & 0xff])]);
+    const from = await serve({ first: oneThenDrip, next: () => Buffer.from([0]), everyMs: 5, limit: 20_000 });
+    await expect(transfer(from, { deadlineMs: 300 })).rejects.toThrow(
+      /\(DNSFERRY_TRANSFER_TIMEOUT_MS\): 1 record in \d+ bytes so far; stopped/,
+    );
+  });
+
   it('stops a transfer that gives records steadily but would never end, at the deadline', async () => {
     // a record every 5 ms keeps the idle limit happy; only the deadline ends it
     const from = await serve({
