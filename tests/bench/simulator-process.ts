@@ -13,6 +13,9 @@ const tokens = Number(process.argv[2] ?? 1);
 const latencyMs = Number(process.argv[3] ?? 0);
 const sim = await startCloudflareSimulator({ latencyMs, zoneAdditionLimit: false, recordQuotas: false });
 const account = sim.addAccount({ name: 'Bench' });
+// The account holds the quota (as an Enterprise account does), far above any bench zone: the companion
+// reads it before writing, and would otherwise plan a new zone on a new Free zone's 200 records.
+sim.setAccountRecordQuota(account.id, 10_000_000);
 const values = Array.from({ length: tokens }, () => sim.addToken({ accountIds: [account.id] }));
 process.stdout.write(`${JSON.stringify({ url: sim.url, accountId: account.id, tokens: values })}\n`);
 createInterface({ input: process.stdin }).on('line', () => {
