@@ -8,6 +8,7 @@ import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { stoppedEvents } from './event-stream';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes';
+import { cut, wrap } from './fit';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
 import { shown } from './undo-file';
@@ -52,7 +53,8 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
       if (e.type === 'error') errors.push(e.message);
       if (e.type === 'done') done = e;
       if (!draw) await writeLine(rt.stdout, e);
-      else if (e.type === 'progress') draw(`… ${e.message}`);
+      // one row, cut at a space: a row the terminal wraps is left behind when the next one is drawn
+      else if (e.type === 'progress') draw(cut(`… ${e.message}`, (rt.stdout.columns || 80) - 1));
     }
   } catch (err) {
     // As the HTTP app ends a stream that failed: the operation's error event, then done with nothing found.
@@ -68,7 +70,7 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
     if (done) printRecords(rt, domain, done.records, done.subdomainsFound);
     if (done?.coverage) {
       rt.stdout.write('\n');
-      for (const line of coverageSentences(done.coverage, done.records.length, done.subdomainsFound.length)) rt.stdout.write(`${line}\n`);
+      for (const sentence of coverageSentences(done.coverage, done.records.length, done.subdomainsFound.length)) writeWrapped(rt, sentence);
     }
   }
   if (v.out && done) {
@@ -98,6 +100,12 @@ function printRecords(rt: Runtime, domain: string, records: DnsRecord[], subdoma
   ]);
   const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((row) => row[i]?.length ?? 0)));
   for (const row of rows) rt.stdout.write(`  ${row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  ')}\n`);
-  rt.stdout.write(`\n${records.length} record${records.length === 1 ? '' : 's'} found at ${domain}`);
-  rt.stdout.write(subdomains.length > 0 ? ` (names below it: ${subdomains.join(', ')})\n` : '\n');
+  rt.stdout.write('\n');
+  const below = subdomains.length > 0 ? ` (names below it: ${subdomains.join(', ')})` : '';
+  writeWrapped(rt, `${records.length} record${records.length === 1 ? '' : 's'} found at ${domain}${below}`);
+}
+
+/** A sentence in lines that fit the terminal, broken at spaces (the terminal would break it mid-word). */
+function writeWrapped(rt: Runtime, text: string): void {
+  for (const line of wrap(text, (rt.stdout.columns || 80) - 1)) rt.stdout.write(`${line}\n`);
 }

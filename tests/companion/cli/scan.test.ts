@@ -58,6 +58,25 @@ describe('dnsferry scan', () => {
     expect(heldLines(t.stack.sim, 'xn--caf-dma.test')).toContain('A www.xn--caf-dma.test 192.0.2.150 300');
   });
 
+  it('on a terminal of 80 columns, the records found and what was not seen break no word', async () => {
+    const run = await t.stack.runInTerminal(['scan', 'dnsferry.test', '--quick', '--name', 'hidden-host'], {
+      env: { DNSFERRY_DOH_URL: dohEndpoints().httpUrl },
+      columns: 80,
+    });
+    expect(run.code).toBe(0);
+    // what the terminal shows, without the live area's cursor moves; a record's row is its value whole
+    const cursorMoves = new RegExp(`${String.fromCharCode(27)}\\[[?\\d;]*[A-Za-z]`, 'g');
+    const rows = run.stdout
+      .replace(cursorMoves, '\n')
+      .split(/\r?\n/)
+      .filter((r) => !r.startsWith('  '));
+    const text = rows.join(' ').replace(/\s+/g, ' ');
+    // the sentences are there, whole; no progress or sentence row runs past the last column (where the terminal would break a word)
+    expect(text).toMatch(/\d+ records found at dnsferry\.test \(names below it: [^)]*hidden-host/);
+    expect(text).toContain('A scan cannot list a zone: it sees only the names it can guess or is told.');
+    expect(rows.filter((r) => [...r].length > 79)).toEqual([]);
+  });
+
   it('exits 3 when the resolver cannot be reached', async () => {
     const run = await t.stack.run(['scan', 'example.net'], {
       env: { DNSFERRY_DOH_URL: `http://127.0.0.1:${await closedPort()}/dns-query` },
