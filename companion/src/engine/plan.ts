@@ -364,6 +364,9 @@ const inSource = (s: PlanStep): s is SourceStep =>
   (s.action === 'skip' && (s.exists || s.kept === true)) ||
   (s.action === 'fail' && s.clash !== undefined);
 
+/** A step that adds its record, or skips it as the same as one the source sent earlier. */
+const plainlyNew = (s: SourceStep) => s.action === 'create' || (s.action === 'skip' && s.drift === undefined && s.kept !== true);
+
 /**
  * Each RRset the source has that will not answer as it says after the run: the target's other
  * records stay beside it, a TTL or proxy stays as the target has it, or a record is refused.
@@ -378,6 +381,18 @@ function* conflictsOf(
 ): Generator<void, ZonePlan['conflicts']> {
   const removed = new Set(removals.map((r) => r.held.id));
   yield;
+  if (held.length === 0 && !choices.any) {
+    // every RRset takes the shortcut below unless a step refuses, drifts or keeps: a new zone is not grouped at all
+    let plain = true;
+    for (const [at, s] of steps.entries()) {
+      if (at % STEP === STEP - 1) yield;
+      if (inSource(s) && !plainlyNew(s)) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return [];
+  }
   const heldSets = yield* grouping(held, (h) => rrset(h.record));
   const wanted = yield* grouping(steps.filter(inSource), (s) => rrset(s.record));
   const removedAt = choices.any ? yield* grouping(removals, (r) => r.held.record.name) : new Map<string, Removal[]>();
@@ -385,6 +400,9 @@ function* conflictsOf(
   let at = 0;
   for (const [set, list] of wanted) {
     if (++at % STEP === 0) yield;
+    // An RRset the target does not hold, that nothing refuses, drifts or keeps and the request does not
+    // name answers as the source says: no conflict. Most RRsets of a new zone; nothing below is built for them.
+    if (!heldSets.has(set) && list.every(plainlyNew) && choices.chosen(set) === undefined) continue;
     const source = [...new Map(list.map((s) => [recordKey(s.record), s.record])).values()];
     const sourceKeys = new Set(source.map(recordKey));
     const target = (heldSets.get(set) ?? []).map((h) => h.record);

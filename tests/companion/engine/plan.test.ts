@@ -172,6 +172,21 @@ describe('plan: RRsets, mirror and prune', () => {
     ]);
   });
 
+  it('into a new zone, tells only the RRsets the source itself refuses', () => {
+    // the CNAME comes first, so the A record beside it is the one refused; the other RRsets answer as sent
+    const sent = [
+      rec({ type: 'CNAME', name: 'www', content: 'web.example.net' }),
+      A('www', '192.0.2.1'),
+      A('api', '192.0.2.2'),
+      A('api', '192.0.2.2'),
+    ];
+    const p = plan(zone, sent, []);
+    expect(p.steps.map((s) => s.action)).toEqual(['create', 'fail', 'create', 'skip']);
+    expect(p.conflicts.map((c) => [c.conflict.name, c.conflict.type])).toEqual([['www', 'A']]);
+    expect(p.conflicts[0]?.message).toMatch(/^www A: the source's 192\.0\.2\.1 is not added: /);
+    expect(plan(zone, sent.slice(2), []).conflicts).toEqual([]);
+  });
+
   it('may stop inside every pass over the records, not only between records: no pass of a large plan is one step', () => {
     // 5,120 sent, 5,120 held (a third changed): in mirror mode every pass runs over all of them
     const n = 5120;
