@@ -82,6 +82,9 @@ export function sameTtl(source: RecordLike, held: RecordLike): boolean {
   return isProxied(source) || targetTtl(source.ttl) === held.ttl;
 }
 
+/** Most records are held as sent: one answer for all (asked once per record of a zone). */
+const HOLD: Disposition = Object.freeze({ action: 'hold' });
+
 /** What becomes of one record (owner name already relative to the zone) sent to Cloudflare. */
 export function disposition(r: Pick<RecordLike, 'type' | 'name'>): Disposition {
   if (isManagedType(r.type)) return { action: 'skip', reason: MANAGED[r.type] };
@@ -89,7 +92,7 @@ export function disposition(r: Pick<RecordLike, 'type' | 'name'>): Disposition {
   if (r.type === 'DS' && r.name === '@') {
     return { action: 'fail', reason: 'a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone' };
   }
-  return { action: 'hold' };
+  return HOLD;
 }
 
 /** What Cloudflare serves at a name of its own accord and a run must never remove: the apex NS. */
