@@ -2,7 +2,7 @@ import { API, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared
 import { parseBody } from '../operations/parse';
 import { cutoverCheck } from '../operations/cutover-check';
 import { parseCommand } from './args';
-import { hanging } from './fit';
+import { hanging, lineWidth } from './fit';
 import { asUsage } from './as-usage';
 import { stoppedEvents } from './event-stream';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
@@ -46,7 +46,7 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
     if (e.type === 'done') finished = true;
     if (rt.json) await writeLine(rt.stdout, e);
     else if (e.type === 'zone-report') printReport(rt, e);
-    else if (e.type !== 'done') for (const line of hanging(`  ${e.zone}  `, e.message, columns(rt))) rt.stdout.write(`${line}\n`);
+    else if (e.type !== 'done') for (const line of hanging(`  ${e.zone}  `, e.message, lineWidth(rt.stdout))) rt.stdout.write(`${line}\n`);
   };
   try {
     for await (const e of events) await show(e);
@@ -57,13 +57,10 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
   return rt.unreachable() ? EXIT.unreachable : EXIT.failed;
 }
 
-/** The terminal's width, less one column (a line that reaches the last one makes some terminals wrap). */
-const columns = (rt: Runtime) => (rt.stdout.columns || 80) - 1;
-
 function printReport(rt: Runtime, r: CutoverZoneReport): void {
   // Each line wrapped at spaces in a hanging column, so no sentence breaks mid-word.
   const say = (head: string, text = '') => {
-    for (const line of hanging(head, text, columns(rt))) rt.stdout.write(`${line}\n`);
+    for (const line of hanging(head, text, lineWidth(rt.stdout))) rt.stdout.write(`${line}\n`);
   };
   say('');
   say(`${r.ready ? '✓' : '✗'} ${r.zone}: `, r.message);

@@ -4,6 +4,9 @@
  * drawn: cut at a space, wrapped at spaces, or with its least needed parts left out.
  */
 
+/** The columns a line may take on `out`: its width less one (a line that reaches the last column makes some terminals wrap). */
+export const lineWidth = (out: { columns?: number }): number => (out.columns || 80) - 1;
+
 /** Columns a string takes: one per code point (what dnsferry prints has no wide characters). */
 export const columnsOf = (text: string): number => [...text].length;
 

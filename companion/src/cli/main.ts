@@ -8,7 +8,7 @@
 import '../memory';
 import { UnreachableError } from '../upstream/unreachable';
 import { CliError, EXIT, usageError } from './exit-codes';
-import { reflow } from './fit';
+import { lineWidth, reflow } from './fit';
 import { HELP } from './help';
 import { runtime, type Io, type Runtime } from './runtime';
 
@@ -25,7 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 };
 
 /** Help reflowed to the terminal's width (no word broken at 80 columns); piped, as written. */
-const forTerminal = (out: NodeJS.WriteStream, text: string) => (out.isTTY ? reflow(text, (out.columns || 80) - 1) : text);
+const forTerminal = (out: NodeJS.WriteStream, text: string) => (out.isTTY ? reflow(text, lineWidth(out)) : text);
 
 /** A command's help; own keys only, so `dnsferry constructor` is an unknown command like any other. */
 const helpFor = (name: string): string | undefined => (Object.hasOwn(HELP, name) && name !== 'dnsferry' ? HELP[name] : undefined);

@@ -10,6 +10,7 @@ import { RRSET_OPTIONS, rrsetsByZone } from './rrset-flags';
 import { requestSources, SOURCE_OPTIONS } from './sources';
 import { loginToTarget } from './target';
 import { shown, undoPath, UndoFile } from './undo-file';
+import { lineWidth } from './fit';
 
 export const MIGRATE_OPTIONS = {
   ...SOURCE_OPTIONS,
@@ -49,7 +50,7 @@ export async function migrateCommand(rt: Runtime, args: string[]): Promise<ExitC
       else {
         // One line when it fits the terminal; a path is never cut, so a long one gets lines of its own.
         const line = `${what}: ${where}  (dnsferry undo ${where} puts the zones back)`;
-        const fits = line.length < (rt.stdout.columns || 80);
+        const fits = line.length <= lineWidth(rt.stdout);
         rt.stdout.write(fits ? `\n${line}\n` : `\n${what}: ${where}\nPut the zones back with: dnsferry undo ${where}\n`);
       }
     }

@@ -1,5 +1,5 @@
 import type { ChangeList } from './change-list';
-import { columnsOf, cut, fitParts, hanging, type Part } from './fit';
+import { columnsOf, cut, fitParts, hanging, lineWidth, type Part } from './fit';
 import { liveArea } from './live-area';
 import type { MigrateEvent } from '@dnsferry/shared';
 import type { RunSummary } from './run-summary';
@@ -137,9 +137,8 @@ export class ProgressView {
     return line;
   }
 
-  /** The terminal's width, less one column: a line that reaches the last column makes some terminals wrap. */
   private get columns(): number {
-    return (this.out.columns || 80) - 1;
+    return lineWidth(this.out);
   }
 
   private redraw(): void {

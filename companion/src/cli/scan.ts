@@ -8,7 +8,7 @@ import { parseCommand } from './args';
 import { asUsage } from './as-usage';
 import { stoppedEvents } from './event-stream';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes';
-import { cut, wrap } from './fit';
+import { cut, lineWidth, wrap } from './fit';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
 import { shown } from './undo-file';
@@ -54,7 +54,7 @@ export async function scanCommand(rt: Runtime, args: string[]): Promise<ExitCode
       if (e.type === 'done') done = e;
       if (!draw) await writeLine(rt.stdout, e);
       // one row, cut at a space: a row the terminal wraps is left behind when the next one is drawn
-      else if (e.type === 'progress') draw(cut(`… ${e.message}`, (rt.stdout.columns || 80) - 1));
+      else if (e.type === 'progress') draw(cut(`… ${e.message}`, lineWidth(rt.stdout)));
     }
   } catch (err) {
     // As the HTTP app ends a stream that failed: the operation's error event, then done with nothing found.
@@ -107,5 +107,5 @@ function printRecords(rt: Runtime, domain: string, records: DnsRecord[], subdoma
 
 /** A sentence in lines that fit the terminal, broken at spaces (the terminal would break it mid-word). */
 function writeWrapped(rt: Runtime, text: string): void {
-  for (const line of wrap(text, (rt.stdout.columns || 80) - 1)) rt.stdout.write(`${line}\n`);
+  for (const line of wrap(text, lineWidth(rt.stdout))) rt.stdout.write(`${line}\n`);
 }
