@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/index';
-import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
-import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { pairExtension, PopupPage, setCompanionUrl } from './support/popup-page';
+import { screenshot, type ExtensionBrowser } from './support/browser';
+import type { CompanionStack } from './support/companion-stack';
+import { PopupPage } from './support/popup-page';
+import { startPairedExtension } from './support/paired';
 
 /**
  * Issue 18 in the popup: a zone as Cloudflare's onboarding leaves it (a stale www, a proxied mail
@@ -14,11 +15,7 @@ let ext: ExtensionBrowser;
 let stack: CompanionStack;
 
 beforeAll(async () => {
-  ensureExtensionBuilt();
-  stack = await startCompanionStack();
-  ext = await launchWithExtension();
-  await setCompanionUrl(ext, stack.url);
-  await pairExtension(ext, stack.pairingCode);
+  ({ ext, stack } = await startPairedExtension());
 });
 
 afterAll(async () => {

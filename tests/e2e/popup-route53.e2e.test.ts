@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
-import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { pairExtension, PopupPage, setCompanionUrl } from './support/popup-page';
+import { screenshot, type ExtensionBrowser } from './support/browser';
+import type { CompanionStack } from './support/companion-stack';
+import { PopupPage } from './support/popup-page';
+import { startPairedExtension } from './support/paired';
 
 /** What the service worker's `chrome` offers that this test reads. */
 declare const chrome: { storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }> };
@@ -16,11 +17,7 @@ let stack: CompanionStack;
 const ZONE = 'route53-example.org';
 
 beforeAll(async () => {
-  ensureExtensionBuilt();
-  stack = await startCompanionStack();
-  ext = await launchWithExtension();
-  await setCompanionUrl(ext, stack.url);
-  await pairExtension(ext, stack.pairingCode);
+  ({ ext, stack } = await startPairedExtension());
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOnboardedZone, sourceZoneFile } from '@dnsferry/companion/sandbox/cloudflare/index';
-import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
-import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { pairExtension, PopupPage, setCompanionUrl } from './support/popup-page';
+import { screenshot, type ExtensionBrowser } from './support/browser';
+import type { CompanionStack } from './support/companion-stack';
+import { PopupPage } from './support/popup-page';
+import { startPairedExtension } from './support/paired';
 
 /**
  * The popup's two tables as Chromium lays them out at the popup's size: the Switch step's list of
@@ -13,11 +14,7 @@ let ext: ExtensionBrowser;
 let stack: CompanionStack;
 
 beforeAll(async () => {
-  ensureExtensionBuilt();
-  stack = await startCompanionStack({ cutover: true });
-  ext = await launchWithExtension();
-  await setCompanionUrl(ext, stack.url);
-  await pairExtension(ext, stack.pairingCode);
+  ({ ext, stack } = await startPairedExtension({ cutover: true }));
 });
 
 afterAll(async () => {

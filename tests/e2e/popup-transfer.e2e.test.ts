@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNamed, type RunningNamed } from '../support/dns/named';
-import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
-import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { pairExtension, PopupPage, setCompanionUrl } from './support/popup-page';
+import { screenshot, type ExtensionBrowser } from './support/browser';
+import type { CompanionStack } from './support/companion-stack';
+import { PopupPage } from './support/popup-page';
+import { startPairedExtension } from './support/paired';
 
 /** What the service worker's `chrome` offers that this test reads. */
 declare const chrome: { storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }> };
@@ -28,12 +29,8 @@ ns1     IN A   192.0.2.72
 `;
 
 beforeAll(async () => {
-  ensureExtensionBuilt();
   named = await startNamed([{ name: ZONE, text: ZONE_TEXT, allowTransfer: { key: KEY.name } }], [KEY]);
-  stack = await startCompanionStack();
-  ext = await launchWithExtension();
-  await setCompanionUrl(ext, stack.url);
-  await pairExtension(ext, stack.pairingCode);
+  ({ ext, stack } = await startPairedExtension());
 });
 
 afterAll(async () => {

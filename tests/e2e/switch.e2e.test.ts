@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExtensionBuilt, launchWithExtension, screenshot, type ExtensionBrowser } from './support/browser';
-import { startCompanionStack, type CompanionStack } from './support/companion-stack';
-import { pairExtension, PopupPage, setCompanionUrl } from './support/popup-page';
+import { screenshot, type ExtensionBrowser } from './support/browser';
+import type { CompanionStack } from './support/companion-stack';
+import { PopupPage } from './support/popup-page';
+import { startPairedExtension } from './support/paired';
 
 /**
  * The fifth step: after a migration, the popup checks each zone at the simulator's name servers and
@@ -12,11 +13,7 @@ let ext: ExtensionBrowser;
 let stack: CompanionStack;
 
 beforeAll(async () => {
-  ensureExtensionBuilt();
-  stack = await startCompanionStack({ cutover: true });
-  ext = await launchWithExtension();
-  await setCompanionUrl(ext, stack.url);
-  await pairExtension(ext, stack.pairingCode);
+  ({ ext, stack } = await startPairedExtension({ cutover: true }));
 });
 
 afterAll(async () => {
