@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { isRelativeName, plural, toAsciiHostname } from '@dnsferry/shared';
 import { isDeadline, withDeadline } from '../upstream/deadline';
@@ -123,7 +124,7 @@ async function search(
       const busy = OVERLOADED.has(res.status) ? ' (it is often overloaded: try again later)' : '';
       return `${o.service} answered HTTP ${res.status}${busy}`;
     }
-    await sleep(wait, o.signal);
+    await sleep(wait, undefined, { signal: o.signal });
   }
 }
 
@@ -231,19 +232,4 @@ function duration(ms: number): string {
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
