@@ -12,7 +12,7 @@ import { loadConfig } from './config';
 import { listenOnEvery, type Held } from './http/listen';
 import type { CodeNotice } from './pairing/codes';
 import { pairingCodeLines } from './pairing/notice';
-import { logLinesStream } from './log-lines';
+import { terminalLogStream } from './log-lines';
 import { listenToKeys } from './terminal-keys';
 import { seedOnboardedZone, sourceZoneFile } from './sandbox/cloudflare/onboarding';
 import { startSeededCloudflareSimulator } from './sandbox/cloudflare/seed';
@@ -69,7 +69,7 @@ const config = {
 // The first code is shown in the banner, once every address is held; later ones (expired, used up) as they come.
 const pairingCode: { first: CodeNotice | null; bannerShown: boolean } = { first: null, bannerShown: false };
 let newCode = (): void => undefined;
-const readable = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+const logStream = terminalLogStream(config.logFormat);
 const app = buildApp(config, {
   fetch: azure.fetch,
   onPairingCode: (notice) => {
@@ -77,14 +77,7 @@ const app = buildApp(config, {
     else pairingCode.first = notice;
   },
   askForCodes: (issue) => (newCode = issue),
-  ...(readable
-    ? {
-        logStream: logLinesStream(process.stdout, {
-          color: process.stdout.isTTY && process.stdout.hasColors(),
-          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
-        }),
-      }
-    : {}),
+  ...(logStream ? { logStream } : {}),
 });
 let held: Held;
 try {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { styleText } from 'node:util';
+import type { LogFormat } from './config';
 
 /**
  * The companion's log as a person reads it in its terminal: one short line per event
@@ -155,5 +156,17 @@ export function logLinesStream(out: NodeJS.WritableStream, opts: LogLinesOptions
       if (shown.length === 0) done();
       else out.write(shown.join(''), () => done());
     },
+  });
+}
+
+/**
+ * The stream the companion started from a shell logs to: readable lines on `out` when the format asks
+ * for them (`pretty`, or `auto` on a terminal), fitted to its width; undefined leaves pino's JSON lines.
+ */
+export function terminalLogStream(format: LogFormat, out: NodeJS.WriteStream = process.stdout): Writable | undefined {
+  if (format !== 'pretty' && !(format === 'auto' && out.isTTY)) return undefined;
+  return logLinesStream(out, {
+    color: out.isTTY && out.hasColors(),
+    width: () => (out.isTTY && out.columns > 0 ? out.columns : undefined),
   });
 }

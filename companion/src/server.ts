@@ -6,7 +6,7 @@ import { listenOnEvery } from './http/listen';
 import { loggableProxy } from './upstream/proxy';
 import { pairingsCommand } from './pairing/cli';
 import { codesAfterListening, pairingCodeLines } from './pairing/notice';
-import { logLinesStream } from './log-lines';
+import { terminalLogStream } from './log-lines';
 import { listenToKeys } from './terminal-keys';
 
 let config: Config;
@@ -25,18 +25,11 @@ if (process.argv[2] === 'pairings') {
 // The pairing code goes to the terminal, not into the log, and only once every address is held.
 const codes = codesAfterListening((notice) => process.stderr.write(pairingCodeLines(notice)));
 let newCode = (): void => undefined;
-const readable = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+const logStream = terminalLogStream(config.logFormat);
 const app = buildApp(config, {
   onPairingCode: codes.onCode,
   askForCodes: (issue) => (newCode = issue),
-  ...(readable
-    ? {
-        logStream: logLinesStream(process.stdout, {
-          color: process.stdout.isTTY && process.stdout.hasColors(),
-          width: () => (process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined),
-        }),
-      }
-    : {}),
+  ...(logStream ? { logStream } : {}),
 });
 let closing = false;
 const close = () => {
