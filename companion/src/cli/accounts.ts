@@ -1,12 +1,8 @@
-import { API, type TargetValidateResponse } from '@dnsferry/shared';
-import { parseBody } from '../operations/parse';
-import { targetValidate } from '../operations/target-validate';
 import { parseCommand } from './args';
-import { asUsage } from './as-usage';
 import { cloudflareToken } from './credentials';
 import { EXIT, usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
-import { targetFailure } from './target';
+import { validateToken } from './target';
 
 export const ACCOUNTS_OPTIONS = {
   json: { type: 'boolean' },
@@ -19,15 +15,7 @@ export async function accountsCommand(rt: Runtime, args: string[]): Promise<Exit
   if (positionals.length > 0) throw usageError('accounts takes no argument; the token comes from CLOUDFLARE_API_TOKEN');
   const token = await cloudflareToken(rt);
   const accountId = rt.env.CLOUDFLARE_ACCOUNT_ID?.trim() || undefined;
-  const body = asUsage(rt, () =>
-    parseBody(API.targetValidate.request.schema, { targetToken: token, ...(accountId ? { targetAccountId: accountId } : {}) }),
-  );
-  let answer: TargetValidateResponse;
-  try {
-    answer = await targetValidate.run(body, rt, rt.signal);
-  } catch (err) {
-    throw targetFailure(rt, err);
-  }
+  const answer = await validateToken(rt, token, accountId);
   const { accounts, token: check } = answer;
   const { status, expiresOn } = check;
   if (rt.json) {

@@ -1,5 +1,4 @@
 import { API, type CutoverEvent, type CutoverZoneReport } from '@dnsferry/shared';
-import { parseBody } from '../operations/parse';
 import { cutoverCheck } from '../operations/cutover-check';
 import { parseCommand } from './args';
 import { hanging, lineWidth } from './fit';
@@ -9,7 +8,7 @@ import { EXIT, usageError, type ExitCode } from './exit-codes';
 import { writeLine } from './ndjson-out';
 import type { Runtime } from './runtime';
 import { requestSources, SOURCE_OPTIONS } from './sources';
-import { loginToTarget } from './target';
+import { loginToTarget, targetBody } from './target';
 
 export const CHECK_OPTIONS = {
   ...SOURCE_OPTIONS,
@@ -28,15 +27,11 @@ export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCod
   if (names.length === 0) throw usageError('name the zones to check: dnsferry check example.com');
   const { zones, source } = await requestSources(rt, names, v, false);
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () =>
-    parseBody(API.cutoverCheck.request.schema, {
-      targetToken: login.token,
-      targetAccountId: login.accountId,
-      zones,
-      ...(v['request-activation'] ? { requestActivation: true } : {}),
-      ...source,
-    }),
-  );
+  const body = targetBody(rt, API.cutoverCheck.request.schema, login, {
+    zones,
+    ...(v['request-activation'] ? { requestActivation: true } : {}),
+    ...source,
+  });
   // The operation /api/cutover/check runs: its limits and the source are checked before the first event.
   const events = asUsage(rt, () => cutoverCheck.run(body, rt, rt.signal));
   const reports: CutoverZoneReport[] = [];

@@ -1,5 +1,4 @@
 import { API, type MigrateEvent } from '@dnsferry/shared';
-import { parseBody } from '../operations/parse';
 import { migrate } from '../operations/migrate';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
@@ -8,7 +7,7 @@ import { usageError, type ExitCode } from './exit-codes';
 import type { Runtime } from './runtime';
 import { RRSET_OPTIONS, rrsetsByZone } from './rrset-flags';
 import { requestSources, SOURCE_OPTIONS } from './sources';
-import { loginToTarget } from './target';
+import { loginToTarget, targetBody } from './target';
 import { shown, undoPath, UndoFile } from './undo-file';
 import { lineWidth } from './fit';
 
@@ -73,22 +72,18 @@ async function run(
   const { zones, source } = await requestSources(rt, names, v, true);
 
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () =>
-    parseBody(API.migrate.request.schema, {
-      targetToken: login.token,
-      targetAccountId: login.accountId,
-      zones: zones.map((z, i) => {
-        const rrsets = chosen.get(names[i] ?? '') ?? [];
-        return rrsets.length ? { ...z, rrsets } : z;
-      }),
-      ...(dryRun ? { dryRun } : {}),
-      ...(v.mode ? { mode: v.mode } : {}),
-      ...(v.prune ? { prune: true } : {}),
-      ...(v.force ? { force: true } : {}),
-      ...(v.partial ? { partial: true } : {}),
-      ...source,
+  const body = targetBody(rt, API.migrate.request.schema, login, {
+    zones: zones.map((z, i) => {
+      const rrsets = chosen.get(names[i] ?? '') ?? [];
+      return rrsets.length ? { ...z, rrsets } : z;
     }),
-  );
+    ...(dryRun ? { dryRun } : {}),
+    ...(v.mode ? { mode: v.mode } : {}),
+    ...(v.prune ? { prune: true } : {}),
+    ...(v.force ? { force: true } : {}),
+    ...(v.partial ? { partial: true } : {}),
+    ...source,
+  });
   // The operation /api/migrate runs: its limits and the source are checked before the first event.
   const events = asUsage(rt, () => migrate.run(body, rt, rt.signal));
   return playStream(rt, events, {

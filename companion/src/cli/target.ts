@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { API, TargetAccountIdSchema, type TargetAccount, type TargetValidateResponse } from '@dnsferry/shared';
 import { UpstreamError } from '../errors';
 import { parseBody } from '../operations/parse';
@@ -26,16 +27,7 @@ export async function loginToTarget(rt: Runtime, accountFlag: string | undefined
     throw usageError(`${accountFlag ? '--account' : 'CLOUDFLARE_ACCOUNT_ID'}: an account id is 32 hexadecimal characters`);
   }
   const token = await cloudflareToken(rt);
-  const body = asUsage(rt, () =>
-    parseBody(API.targetValidate.request.schema, { targetToken: token, ...(wanted ? { targetAccountId: wanted } : {}) }),
-  );
-  let answer: TargetValidateResponse;
-  try {
-    answer = await targetValidate.run(body, rt, rt.signal);
-  } catch (err) {
-    throw targetFailure(rt, err);
-  }
-  const { accounts, token: check } = answer;
+  const { accounts, token: check } = await validateToken(rt, token, wanted);
   const accountId = wanted ?? (accounts.length === 1 ? accounts[0]?.id : undefined);
   if (!accountId) {
     const list = accounts.map((a) => `${a.id} (${a.name})`).join(', ');
@@ -47,6 +39,26 @@ export async function loginToTarget(rt: Runtime, accountFlag: string | undefined
   }
   if (!accounts.some((a) => a.id === accountId)) throw usageError(`this token cannot use the account ${accountId}`);
   return { token, accountId, accounts, ...check };
+}
+
+/**
+ * A body for an endpoint that writes with the login's token and account, checked as the endpoint
+ * checks it (a refusal is a usage error with the same sentence).
+ */
+export function targetBody<S extends z.ZodType>(rt: Runtime, schema: S, login: TargetLogin, fields: object): z.output<S> {
+  return asUsage(rt, () => parseBody(schema, { targetToken: login.token, targetAccountId: login.accountId, ...fields }));
+}
+
+/** The token checked by the operation /api/target/validate runs, with the account when one is named. */
+export async function validateToken(rt: Runtime, token: string, accountId: string | undefined): Promise<TargetValidateResponse> {
+  const body = asUsage(rt, () =>
+    parseBody(API.targetValidate.request.schema, { targetToken: token, ...(accountId ? { targetAccountId: accountId } : {}) }),
+  );
+  try {
+    return await targetValidate.run(body, rt, rt.signal);
+  } catch (err) {
+    throw targetFailure(rt, err);
+  }
 }
 
 /** A failure of a call a command needs before it starts, as the exit code it means. */

@@ -1,5 +1,4 @@
 import { API } from '@dnsferry/shared';
-import { parseBody } from '../operations/parse';
 import { undo } from '../operations/undo';
 import { parseCommand } from './args';
 import { asUsage } from './as-usage';
@@ -7,7 +6,7 @@ import { playStream } from './event-stream';
 import { usageError, type ExitCode } from './exit-codes';
 import { readJson } from './input-files';
 import type { Runtime } from './runtime';
-import { loginToTarget } from './target';
+import { loginToTarget, targetBody } from './target';
 
 export const UNDO_OPTIONS = {
   'dry-run': { type: 'boolean' },
@@ -26,15 +25,11 @@ export async function undoCommand(rt: Runtime, args: string[]): Promise<ExitCode
   const zones = data !== null && typeof data === 'object' && 'zones' in data ? data.zones : undefined;
   if (!Array.isArray(zones)) throw usageError(`${file}: not the undo data dnsferry migrate writes (an object with "zones")`);
   const login = await loginToTarget(rt, v.account);
-  const body = asUsage(rt, () =>
-    parseBody(API.undo.request.schema, {
-      targetToken: login.token,
-      targetAccountId: login.accountId,
-      zones,
-      ...(v['dry-run'] ? { dryRun: true } : {}),
-      ...(v['delete-zone'] ? { deleteZone: true } : {}),
-    }),
-  );
+  const body = targetBody(rt, API.undo.request.schema, login, {
+    zones,
+    ...(v['dry-run'] ? { dryRun: true } : {}),
+    ...(v['delete-zone'] ? { deleteZone: true } : {}),
+  });
   // The operation /api/undo runs: its limits are checked before the first event.
   const events = asUsage(rt, () => undo.run(body, rt, rt.signal));
   const dryRun = body.dryRun ?? false;
