@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleArm, type ArmContext, type ArmFaults } from './arm';
 import { mintToken, openIdConfiguration, tokenEndpoint, type WireResponse } from './entra';
-import { SimState, type RecordSetInput, type SimServicePrincipal, type SimSubscription, type ZoneRef } from './state';
+import { SimState, type RecordSetInput, type SimServicePrincipal, type SubscriptionInput, type ZoneRef } from './state';
 import { SIMULATOR_CERT, SIMULATOR_KEY, trustingFetch } from './tls';
 
 export interface AzureSimulatorOptions {
@@ -37,13 +37,7 @@ export interface AzureSimulator {
   addServicePrincipal(input: { tenantId: string; clientId?: string; clientSecret?: string; objectId?: string }): SimServicePrincipal;
   /** An ARM token as `az account get-access-token` would hand it out. */
   issueToken(input: { tenantId: string; objectId: string; appId?: string; audience?: string; lifetimeSeconds?: number }): string;
-  addSubscription(input: {
-    tenantId: string;
-    displayName: string;
-    subscriptionId?: string;
-    readers?: string[];
-    state?: SimSubscription['state'];
-  }): string;
+  addSubscription(input: SubscriptionInput): string;
   grant(objectId: string, subscriptionId: string): void;
   addZone(input: { subscriptionId: string; resourceGroup: string; name: string; zoneType?: 'Public' | 'Private' }): ZoneRef;
   addRecordSet(zone: ZoneRef, input: RecordSetInput): void;

@@ -33,6 +33,15 @@ export interface SimSubscription {
   readers: Set<string>;
 }
 
+/** A subscription to add: its id is made up when absent; readers are object ids allowed to read it. */
+export interface SubscriptionInput {
+  tenantId: string;
+  displayName: string;
+  subscriptionId?: string;
+  readers?: string[];
+  state?: SimSubscription['state'];
+}
+
 export interface SimRecordSet {
   name: string;
   /** Upper case: A, AAAA, CNAME, MX, NS, PTR, SRV, TXT, CAA, SOA, or any other (e.g. DS) to test unknown types. */
@@ -125,13 +134,7 @@ export class SimState {
     return sp;
   }
 
-  addSubscription(input: {
-    tenantId: string;
-    displayName: string;
-    subscriptionId?: string;
-    readers?: string[];
-    state?: SimSubscription['state'];
-  }): string {
+  addSubscription(input: SubscriptionInput): string {
     const sub: SimSubscription = {
       subscriptionId: input.subscriptionId ?? randomUUID(),
       displayName: input.displayName,
