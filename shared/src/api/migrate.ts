@@ -6,12 +6,10 @@ import { AccountSourceSchema } from './account-source';
 import { RRsetChoicesSchema, refineRRsetChoices } from './rrset-choices';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
 import {
-  AUTH_METHOD_ERROR,
   BearerTokenCredentialsSchema,
-  PROVIDER_ERROR,
-  Route53CredentialsSchema,
   ServicePrincipalCredentialsSchema,
   SubscriptionIdSchema,
+  sourceCredentialsSchema,
   type Route53Credentials,
   type SourceCredentials,
 } from './source-validate';
@@ -104,18 +102,7 @@ export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
 const azureSource = { provider: z.literal('azure'), subscriptionId: SubscriptionIdSchema };
 
 /** The source named explicitly: Azure (credentials and subscription) or Route 53 (keys). */
-export const MigrateSourceSchema = z.discriminatedUnion(
-  'provider',
-  [
-    z.discriminatedUnion(
-      'authMethod',
-      [ServicePrincipalCredentialsSchema.extend(azureSource), BearerTokenCredentialsSchema.extend(azureSource)],
-      AUTH_METHOD_ERROR,
-    ),
-    Route53CredentialsSchema,
-  ],
-  PROVIDER_ERROR,
-);
+export const MigrateSourceSchema = sourceCredentialsSchema(azureSource);
 
 /** Azure's fields at the top of the body, as before `source` existed; they keep working. */
 const AZURE_FIELDS = ['sourceToken', 'subscriptionId', 'authMethod', 'tenantId', 'clientId', 'clientSecret'] as const;

@@ -58,19 +58,27 @@ export const AzureProviderField = { provider: z.literal('azure').optional() };
 export const AUTH_METHOD_ERROR = { error: 'authMethod is "servicePrincipal" or "bearerToken"' };
 export const PROVIDER_ERROR = { error: 'provider is "azure" or "route53"' };
 
+/**
+ * A source named by its credentials: Route 53 by its keys, or Azure by its authMethod, with the
+ * fields a request adds to Azure's (a subscription, whether `provider` may be left out).
+ */
+export function sourceCredentialsSchema<const T extends z.ZodRawShape & { provider: z.ZodType }>(azure: T) {
+  return z.discriminatedUnion(
+    'provider',
+    [
+      z.discriminatedUnion(
+        'authMethod',
+        [ServicePrincipalCredentialsSchema.extend(azure), BearerTokenCredentialsSchema.extend(azure)],
+        AUTH_METHOD_ERROR,
+      ),
+      Route53CredentialsSchema,
+    ],
+    PROVIDER_ERROR,
+  );
+}
+
 /** Route 53 by its keys, or Azure (the default when `provider` is absent) by its authMethod. */
-export const SourceValidateRequestSchema = z.discriminatedUnion(
-  'provider',
-  [
-    z.discriminatedUnion(
-      'authMethod',
-      [ServicePrincipalCredentialsSchema.extend(AzureProviderField), BearerTokenCredentialsSchema.extend(AzureProviderField)],
-      AUTH_METHOD_ERROR,
-    ),
-    Route53CredentialsSchema,
-  ],
-  PROVIDER_ERROR,
-);
+export const SourceValidateRequestSchema = sourceCredentialsSchema(AzureProviderField);
 export type SourceValidateRequest = z.infer<typeof SourceValidateRequestSchema>;
 
 export const SubscriptionSchema = z.object({ subscriptionId: z.string(), displayName: z.string() });

@@ -1,29 +1,10 @@
 import { z } from 'zod';
-import {
-  AUTH_METHOD_ERROR,
-  AzureProviderField,
-  BearerTokenCredentialsSchema,
-  PROVIDER_ERROR,
-  Route53CredentialsSchema,
-  ServicePrincipalCredentialsSchema,
-  SubscriptionIdSchema,
-} from './source-validate';
+import { AzureProviderField, SubscriptionIdSchema, sourceCredentialsSchema } from './source-validate';
 
 const azureZones = { ...AzureProviderField, subscriptionId: SubscriptionIdSchema };
 
 /** Azure: the credentials and one subscription. Route 53: the keys alone (they name one account). */
-export const SourceZonesRequestSchema = z.discriminatedUnion(
-  'provider',
-  [
-    z.discriminatedUnion(
-      'authMethod',
-      [ServicePrincipalCredentialsSchema.extend(azureZones), BearerTokenCredentialsSchema.extend(azureZones)],
-      AUTH_METHOD_ERROR,
-    ),
-    Route53CredentialsSchema,
-  ],
-  PROVIDER_ERROR,
-);
+export const SourceZonesRequestSchema = sourceCredentialsSchema(azureZones);
 export type SourceZonesRequest = z.infer<typeof SourceZonesRequestSchema>;
 
 export const SourceZoneSchema = z.object({
