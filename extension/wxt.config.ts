@@ -31,7 +31,7 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     action: { default_title: 'dnsferry: move this domain to Cloudflare' },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'dnsferry@dnsferry.local', strict_min_version: '115.0' } } }
+      ? { browser_specific_settings: { gecko: { id: 'dnsferry@dnsferry.local', strict_min_version: '128.0' } } }
       : { key: CHROME_PUBLIC_KEY }),
   }),
 });

@@ -192,6 +192,36 @@ describe('the built extension in Chromium', () => {
     }
   });
 
+  it("follows the system's colours until a theme is picked with the header button", async () => {
+    const popup = await PopupPage.openAsTab(ext);
+    const page = popup.page;
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const system = (value: 'light' | 'dark') => page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value }]);
+    // the palette's two backgrounds, #ffffff and #15181d
+    const LIGHT = 'rgb(255, 255, 255)';
+    const DARK = 'rgb(21, 24, 29)';
+    try {
+      await popup.waitFor('theme');
+      expect(await popup.attr('theme', 'title')).toBe('Theme: system');
+      await system('light');
+      expect(await background()).toBe(LIGHT);
+      await system('dark');
+      expect(await background()).toBe(DARK);
+      await popup.click('theme');
+      await popup.waitAttr('theme', 'title', ['Theme: light']);
+      expect(await background()).toBe(LIGHT); // light picked, though the system is dark
+      await system('light');
+      await popup.click('theme');
+      await popup.waitAttr('theme', 'title', ['Theme: dark']);
+      expect(await background()).toBe(DARK); // dark picked, though the system is light
+      await popup.click('theme');
+      await popup.waitAttr('theme', 'title', ['Theme: system']);
+      expect(await background()).toBe(LIGHT);
+    } finally {
+      await popup.page.close();
+    }
+  });
+
   it('scans the current tab’s domain, reviews, dry-runs, migrates, and shows the name servers', async () => {
     await ensurePaired();
     if (!stack.doh) throw new Error(`the test DNS server did not start: ${stack.dohError}`);
