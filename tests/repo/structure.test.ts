@@ -1,36 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CODE, importTable, isDir, isFile, resolveImport, ROOT, rowOf, scriptOf, walk, type Row } from './support/tree';
 
 // The house rules that a reviewer used to remember (CONTRIBUTING.md, "Tests"; docs/ARCHITECTURE.md, "Folders,
 // and what each may import"), checked on the tree as it is.
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SKIP = new Set(['node_modules', '.output', '.wxt', 'dist', 'artifacts', 'fixtures', 'public', 'assets']);
-
-/** Repo-relative POSIX paths of the files under `dir` whose names pass `keep`. */
-function walk(dir: string, keep: (name: string) => boolean): string[] {
-  const out: string[] = [];
-  const visit = (rel: string) => {
-    for (const entry of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
-      const child = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!SKIP.has(entry.name)) visit(child);
-      } else if (keep(entry.name)) out.push(child);
-    }
-  };
-  visit(dir);
-  return out.sort();
-}
-
-const isFile = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isFile();
-const isDir = (rel: string) => existsSync(join(ROOT, rel)) && statSync(join(ROOT, rel)).isDirectory();
-const CODE = (name: string) => /\.(ts|vue)$/.test(name) && !name.endsWith('.d.ts');
 
 // ---------------------------------------------------------------------------------------------------------------
 // The top level
@@ -158,29 +136,6 @@ describe('where test files sit', () => {
 
 const GRAPH_ROOTS = ['shared/src', 'companion/src', 'companion/scripts', 'extension', 'tests'];
 
-/** The script blocks of a component, or the whole file. */
-function scriptOf(file: string): string {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  if (!file.endsWith('.vue')) return text;
-  return [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
-}
-
-/** A specifier as the workspace resolves it (tsconfig paths, package exports, WXT's `@/`), or null when external. */
-function resolveImport(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith('.'))
-    base = relative(ROOT, resolve(ROOT, dirname(from), spec))
-      .split(sep)
-      .join('/');
-  else if (spec === '@dnsferry/shared') base = 'shared/src/index';
-  else if (spec.startsWith('@dnsferry/shared/')) base = `shared/src/${spec.slice('@dnsferry/shared/'.length)}`;
-  else if (spec.startsWith('@dnsferry/companion/')) base = `companion/src/${spec.slice('@dnsferry/companion/'.length)}`;
-  else if (/^(@|~|@@|~~)(\/|$)/.test(spec) && /^(extension|tests\/extension)\//.test(from))
-    base = `extension/${spec.replace(/^[@~]{1,2}\/?/, '')}`;
-  else return null;
-  return [base, `${base}.ts`, `${base}.vue`, `${base}/index.ts`].find(isFile) ?? null;
-}
-
 /** Every cycle of the import graph, one path per strongly connected component (Tarjan). */
 function importCycles(files: string[], importsOf: (file: string) => string[]): string[][] {
   const edges = new Map(files.map((f) => [f, importsOf(f)]));
@@ -297,35 +252,15 @@ function lintForbids(file: string, config: unknown): string[] {
   return [...new Set(out)].filter((item) => !out.some((other) => other !== item && other.endsWith('/') && item.startsWith(other))).sort();
 }
 
-type Row = { paths: string[]; mustNot: string[] };
-
-/** The table's rows: the paths in its first column, and the code spans of its "must not import" column. */
-function importTable(markdown: string): Row[] {
-  const section = markdown.split(/^## /m).find((s) => s.startsWith('Folders, and what each may import'));
-  if (section === undefined) throw new Error('docs/ARCHITECTURE.md has no section "Folders, and what each may import"');
-  const spans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\\\|/g, '|'));
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .slice(2)
-    .map((line) => line.split(/(?<!\\)\|/).slice(1, -1))
-    .map((cells) => ({ paths: spans(cells[0] ?? ''), mustNot: spans(cells[3] ?? '').sort() }));
-}
-
 describe('docs/ARCHITECTURE.md against eslint.config.js', () => {
   it('each folder\'s "must not import" is what the linter refuses there, and every source file has its row', async () => {
     const rows = importTable(readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8'));
     const eslint = new ESLint({ cwd: ROOT });
     const problems: string[] = [];
     for (const row of rows) for (const p of row.paths) if (!isFile(p) && !isDir(p)) problems.push(`the row ${p} names nothing on disk`);
-    const rowOf = (file: string) =>
-      rows
-        .flatMap((row) => row.paths.map((path) => ({ row, path })))
-        .filter(({ path }) => file === path || (path.endsWith('/') && file.startsWith(path)))
-        .sort((a, b) => b.path.length - a.path.length)[0];
     const reported = new Set<string>();
     for (const file of ['shared/src', 'companion/src', 'extension', 'tests'].flatMap((root) => walk(root, CODE))) {
-      const match = rowOf(file);
+      const match = rowOf(rows, file);
       if (match === undefined) {
         problems.push(`no row covers ${file}`);
         continue;
@@ -416,11 +351,11 @@ describe('docs/ARCHITECTURE.md against the tree', () => {
       expect(text).toContain(line);
       return text.replace(line, '');
     };
-    const rowOf = (path: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${path}\``))! + '\n';
-    expect(docsAgainstTree(without(markdown, rowOf('companion/src/flow/')), folders, providers)).toEqual([
+    const lineOf = (path: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${path}\``))! + '\n';
+    expect(docsAgainstTree(without(markdown, lineOf('companion/src/flow/')), folders, providers)).toEqual([
       'companion/src/flow/ has no row in the table',
     ]);
-    expect(docsAgainstTree(without(markdown, rowOf('companion/src/providers/axfr/')), folders, providers)).toEqual([
+    expect(docsAgainstTree(without(markdown, lineOf('companion/src/providers/axfr/')), folders, providers)).toEqual([
       'companion/src/providers/axfr/ has no row in the table',
     ]);
     const ghost = markdown.replace('| `companion/src/flow/` |', '| `companion/src/flow/`, `companion/src/gone/` |');
