@@ -1,7 +1,7 @@
 // The companion's entry points bundled into plain ES modules: faster start and about half the memory
 // of running the TypeScript sources through a loader, and nothing to install beside them (every
 // dependency is inside), which is what lets the npm package carry no dependencies at all.
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,5 +56,20 @@ export async function bundle({ outdir, entryPoints = ENTRY_POINTS, sourcemap = t
     logLevel: 'warning',
     plugins: [inlineWordlist],
   });
+  for (const file of readdirSync(outdir)) if (file.endsWith('.mjs')) asciiOnly(join(outdir, file));
   if ('dnsferry' in entryPoints) chmodSync(join(outdir, 'dnsferry.mjs'), 0o755);
+}
+
+/**
+ * One character past ASCII in a file makes V8 hold that file's whole source as a two-byte string (the
+ * idle companion's sources: 7 MB of heap instead of 3.5 MB). `charset: 'ascii'` escapes strings,
+ * templates and identifiers, but esbuild keeps the comments before statements as they are (a dash, a
+ * name in a licence) and the characters of regular expressions. Each UTF-16 unit left becomes its
+ * `\uXXXX` escape, which means the same in a regular expression (a surrogate pair stays one code
+ * point with the `u` flag) and is only text in a comment; the columns after it on its line move by five.
+ */
+function asciiOnly(file) {
+  const source = readFileSync(file, 'utf8');
+  const escaped = source.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (escaped !== source) writeFileSync(file, escaped);
 }

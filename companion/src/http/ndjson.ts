@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { holdsLongArray, jsonPieces } from './json-pieces';
 
 const FLUSH_BYTES = 16 * 1024;
 const TICK = Symbol('tick');
@@ -35,7 +36,17 @@ export async function* coalesce<E>(events: AsyncIterable<E | E[]>): AsyncGenerat
       }
       if (step.done) break;
       for (const e of Array.isArray(step.value) ? step.value : [step.value]) {
-        buffered += `${JSON.stringify(e)}\n`;
+        if (holdsLongArray(e)) {
+          // a zone's last event, with the undo data of every record written: sent a slice at a time
+          for (const piece of jsonPieces(e)) {
+            buffered += piece;
+            if (buffered.length >= FLUSH_BYTES) {
+              yield buffered;
+              buffered = '';
+            }
+          }
+          buffered += '\n';
+        } else buffered += `${JSON.stringify(e)}\n`;
         if (buffered.length >= FLUSH_BYTES) {
           yield buffered;
           buffered = '';

@@ -37,6 +37,20 @@ describe('NDJSON coalescing', () => {
     for (const c of out) expect(c.endsWith('\n')).toBe(true);
   });
 
+  it("sends an event with a long array (a zone's undo data) in bounded chunks, the same line as JSON.stringify writes", async () => {
+    const created = Array.from({ length: 3000 }, (_, i) => ({ id: `id-${i}`, record: { type: 'A', name: `h${i}`, content: '192.0.2.1' } }));
+    const zoneComplete = { type: 'zone-complete', zone: 'example.com', result: { created: 3000, undo: { version: 1, created } } };
+    async function* last() {
+      yield { type: 'record', index: 1 };
+      yield [zoneComplete, { type: 'done' }];
+    }
+    const out = await chunks(last());
+    expect(out.join('')).toBe(`{"type":"record","index":1}\n${JSON.stringify(zoneComplete)}\n{"type":"done"}\n`);
+    // about 200 kB of JSON, let out in pieces of about 16 kB rather than as one string
+    expect(out.length).toBeGreaterThan(5);
+    expect(Math.max(...out.map((c) => c.length))).toBeLessThan(64 * 1024);
+  });
+
   it('tells the source to stop when the consumer stops', async () => {
     let finished = false;
     async function* endless() {

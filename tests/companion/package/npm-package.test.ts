@@ -73,6 +73,14 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'dnsferry', 'node_modules'))).toBe(false);
   });
 
+  it('holds only ASCII in its modules, so V8 keeps each source as one-byte text (half the memory)', () => {
+    const installed = join(prefix, 'lib', 'node_modules', 'dnsferry');
+    const modules = readdirSync(installed).filter((f) => f.endsWith('.mjs'));
+    expect(modules.length).toBeGreaterThan(1);
+    const wide = modules.filter((f) => /[\u0080-\uffff]/.test(readFileSync(join(installed, f), 'utf8')));
+    expect(wide).toEqual([]);
+  });
+
   it('dnsferry --help answers from the installed command', async () => {
     const { stdout } = await run(bin, ['--help'], { cwd: work, env: bareEnv(work) });
     for (const command of ['migrate', 'undo', 'check', 'scan', 'accounts', 'zones', 'serve'])
