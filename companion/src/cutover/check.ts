@@ -1,6 +1,6 @@
 import { RecordBudget } from '../records/record-budget';
 import { setMaxListeners } from 'node:events';
-import type { CutoverEvent, CutoverZoneReport, DnsRecord, MigrateZone } from '@dnsferry/shared';
+import type { CutoverEvent, CutoverZoneReport, DnsRecord, SourcedZone } from '@dnsferry/shared';
 import type { CutoverTarget, Source, TargetDnssec, TargetZone } from '../engine/ports';
 import type { DohClient } from '../dns/doh-client';
 import { DnsQueryError, type DirectDnsClient, type NameServer } from '../dns/direct-client';
@@ -15,7 +15,7 @@ import type { Slice } from '../flow/fair-share';
 import { summary } from './summary';
 
 export interface CutoverInput {
-  zones: MigrateZone[];
+  zones: SourcedZone[];
   requestActivation: boolean;
   /** Records the request may carry, zone files included (DNSFERRY_MAX_RECORDS): each is one DNS question at most. */
   maxRecords?: number;
@@ -58,7 +58,7 @@ export async function* cutoverCheck(
   const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, input.zones) : undefined;
   // one pace for the request: its zones side by side share it
   const pace = input.queriesPerSecond !== undefined ? new QueryPace(input.queriesPerSecond, CONCURRENCY) : undefined;
-  async function* zone(entry: MigrateZone): AsyncGenerator<CutoverEvent> {
+  async function* zone(entry: SourcedZone): AsyncGenerator<CutoverEvent> {
     const report = yield* checkZone(entry, input.requestActivation, deps, signal, budget, pace);
     if (!signal.aborted) yield report;
   }
@@ -88,7 +88,7 @@ const sameSet = (a: string[], b: string[]) => {
 };
 
 async function* checkZone(
-  entry: MigrateZone,
+  entry: SourcedZone,
   requestActivation: boolean,
   deps: CutoverDeps,
   signal: AbortSignal,

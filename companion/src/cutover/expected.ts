@@ -1,4 +1,4 @@
-import { DnsRecordSchema, rrsetKey, type DnsRecord, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, isCarried, rrsetKey, type DnsRecord, type SourcedZone } from '@dnsferry/shared';
 import { canonicalize } from '../records/canonical';
 import type { Slice } from '../flow/fair-share';
 import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
@@ -25,7 +25,7 @@ export interface Expected {
  * is left out and named.
  */
 export async function expectedRecords(
-  entry: MigrateZone,
+  entry: SourcedZone,
   deps: { source?: Source; targetRecords: () => Promise<DnsRecord[]>; rules: TargetRules },
   signal: AbortSignal,
   budget?: RecordBudget,
@@ -37,26 +37,24 @@ export async function expectedRecords(
   const notes: string[] = [];
   let incoming: unknown[];
   let from: string;
-  if (entry.records !== undefined) {
-    incoming = entry.records;
+  const source = entry.from;
+  if (source?.kind === 'records') {
+    incoming = source.records;
     from = 'the request';
-  } else if (entry.zoneFile !== undefined) {
-    const parsed = await readZoneFile(entry.zoneFile, zone, budget, slice);
+  } else if (source?.kind === 'zoneFile') {
+    const parsed = await readZoneFile(source.text, zone, budget, slice);
     incoming = parsed.records;
     from = 'the zone file';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
     for (const i of parsed.issues) excluded.push(`line ${i.line}: ${i.message}`);
-  } else if (entry.table !== undefined) {
-    const parsed = await readRecordsTable(entry.table, zone, budget, slice);
+  } else if (source?.kind === 'table') {
+    const parsed = await readRecordsTable(source.text, zone, budget, slice);
     incoming = parsed.records;
     from = 'the table';
     for (const n of parsed.notes) notes.push(`line ${n.line}: ${n.message}`);
     for (const i of parsed.issues) excluded.push(`row ${i.row} (line ${i.line}): ${i.message}`);
-  } else if (deps.source) {
-    const content = await deps.source.readZone(
-      { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare },
-      { signal },
-    );
+  } else if (source && !isCarried(source) && deps.source) {
+    const content = await deps.source.readZone({ name: zone, from: source }, { signal });
     incoming = content.records;
     from = 'the source';
     notes.push(...content.notes);
@@ -93,7 +91,7 @@ export async function expectedRecords(
  */
 function asChosen(
   zone: string,
-  rrsets: NonNullable<MigrateZone['rrsets']>,
+  rrsets: NonNullable<SourcedZone['rrsets']>,
   records: DnsRecord[],
   excluded: string[],
 ): Pick<Expected, 'records' | 'excluded' | 'alongside'> {

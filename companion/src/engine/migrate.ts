@@ -1,4 +1,4 @@
-import { isProxied, plural, zoneMode, type MigrateEvent, type MigrateMode, type MigrateZone, type ZoneResult } from '@dnsferry/shared';
+import { isProxied, plural, zoneMode, type MigrateEvent, type MigrateMode, type SourcedZone, type ZoneResult } from '@dnsferry/shared';
 import type { ChangeSet, HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
@@ -11,7 +11,7 @@ import { withinQuota } from './record-quota';
 import { ZoneTally } from './zone-tally';
 
 export interface MigrateInput {
-  zones: MigrateZone[];
+  zones: SourcedZone[];
   dryRun: boolean;
   /** The request's mode, prune, force and partial; a zone's own settings win. */
   mode?: MigrateMode | undefined;
@@ -25,7 +25,7 @@ export interface MigrateInput {
 }
 export interface MigrateDeps {
   target: Target;
-  /** Present when the request carries source credentials; needed for zones sent without records. */
+  /** Reads the zones whose `from` names a provider; without it, such a zone fails. */
   source?: Source;
   /** The caller's share of the event loop: reading, planning and streaming give way to other callers. */
   slice?: Slice;
@@ -67,7 +67,7 @@ export async function* migrateInBatches(input: MigrateInput, deps: MigrateDeps, 
 }
 
 async function* migrateZone(
-  entry: MigrateZone,
+  entry: SourcedZone,
   input: MigrateInput,
   deps: MigrateDeps,
   signal: AbortSignal,
@@ -79,7 +79,7 @@ async function* migrateZone(
   const tally = new ZoneTally(zone);
   const info = (message: string): MigrateEvent => ({ type: 'info', zone, message });
   let nameServers: string[] = [];
-  let records: readonly IncomingRecord[] = entry.records ?? [];
+  let records: readonly IncomingRecord[] = entry.from?.kind === 'records' ? entry.from.records : [];
   let problems: SourceProblem[] = [];
   let checked: boolean | undefined;
   let targetZone: TargetZone | null = null;

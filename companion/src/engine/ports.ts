@@ -1,4 +1,4 @@
-import type { AccountSource, AxfrSource, DnsRecord, RecordType } from '@dnsferry/shared';
+import type { DnsRecord, ProviderFrom, RecordType } from '@dnsferry/shared';
 
 /*
  * The engine's ports: where zones come from (`Source`) and where they go (`Target`, and `CutoverTarget`
@@ -166,18 +166,24 @@ export interface SourceZoneContent {
   notes: string[];
 }
 
-/** The engine's view of where zones come from when the client does not send records itself. */
-export interface Source {
-  /** `progress` hears what happens while a long read goes on (pages read, throttling waited out). */
-  readZone(
-    zone: {
-      name: string;
-      resourceGroup?: string | undefined;
-      axfr?: AxfrSource | undefined;
-      cloudflare?: AccountSource | undefined;
-      /** The zone the records go to, when it is at the target already: a source must not read it back. */
-      targetZoneId?: string | undefined;
-    },
-    opts: { signal: AbortSignal; progress?: (message: string) => void },
-  ): Promise<SourceZoneContent>;
+/** How a read is told to stop, and who hears what happens while a long read goes on (pages read, throttling waited out). */
+export interface ReadOptions {
+  signal: AbortSignal;
+  progress?: (message: string) => void;
 }
+
+/** Reads zones, each given as `Z`: the engine's `Source`, or the adapter a provider's source role hands a zone to. */
+export interface ZoneReader<Z extends { name: string }> {
+  readZone(zone: Z, opts: ReadOptions): Promise<SourceZoneContent>;
+}
+
+/**
+ * The engine's view of where zones come from when the request does not carry their records: a zone
+ * read from the provider its `from` names (`from.kind`), with what it says (credentials, server, hints).
+ */
+export type Source<F extends ProviderFrom = ProviderFrom> = ZoneReader<{
+  name: string;
+  from: F;
+  /** The zone the records go to, when it is at the target already: a source must not read it back. */
+  targetZoneId?: string | undefined;
+}>;

@@ -1,4 +1,4 @@
-import type { MigrateEvent, MigrateZone, RowIssue } from '@dnsferry/shared';
+import { isCarried, type MigrateEvent, type RowIssue, type SourcedZone } from '@dnsferry/shared';
 import { AppError } from '../errors';
 import type { Slice } from '../flow/fair-share';
 import { readRecordsTable, readZoneFile, type RecordBudget } from '../records/record-budget';
@@ -20,14 +20,15 @@ export interface ZoneRecords {
  * Read before anything is done at the target, so a zone file over the limit leaves nothing behind.
  */
 export async function* carriedRecords(
-  entry: MigrateZone,
+  entry: SourcedZone,
   budget?: RecordBudget,
   slice?: Slice,
 ): AsyncGenerator<MigrateEvent, ZoneRecords | null> {
   const zone = entry.name;
-  if (entry.zoneFile !== undefined) {
-    const parsed = await readZoneFile(entry.zoneFile, zone, budget, slice);
-    entry.zoneFile = undefined; // the records are all we keep
+  const from = entry.from;
+  if (from?.kind === 'zoneFile') {
+    const parsed = await readZoneFile(from.text, zone, budget, slice);
+    entry.from = undefined; // the records are all we keep
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
     return {
       records: parsed.records,
@@ -35,13 +36,13 @@ export async function* carriedRecords(
       checked: true,
     };
   }
-  if (entry.table !== undefined) {
-    const parsed = await readRecordsTable(entry.table, zone, budget, slice);
-    entry.table = undefined; // the records are all we keep
+  if (from?.kind === 'table') {
+    const parsed = await readRecordsTable(from.text, zone, budget, slice);
+    entry.from = undefined; // the records are all we keep
     for (const n of parsed.notes) yield { type: 'info', zone, message: `line ${n.line}: ${n.message}` };
     return { records: parsed.records, problems: parsed.issues.map((i) => ({ type: 'row', name: String(i.row), message: rowMessage(i) })) };
   }
-  if (entry.records !== undefined) return { records: entry.records, problems: [] };
+  if (from?.kind === 'records') return { records: from.records, problems: [] };
   return null;
 }
 
@@ -53,28 +54,27 @@ function rowMessage(issue: RowIssue): string {
 
 /** A zone's records read from the source, its progress and notes told on the way. */
 export async function* sourceRecords(
-  entry: MigrateZone,
+  entry: SourcedZone,
   source: Source | undefined,
   signal: AbortSignal,
   targetZoneId?: string,
 ): AsyncGenerator<MigrateEvent, ZoneRecords> {
   const zone = entry.name;
-  if (!source) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
+  const from = entry.from;
+  if (!source || !from || isCarried(from))
+    throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
   yield {
     type: 'status',
     zone,
-    message: entry.axfr
-      ? `Asking ${entry.axfr.server} for a zone transfer`
-      : entry.cloudflare
-        ? 'Reading records from the source account'
-        : 'Reading records from the source',
+    message:
+      from.kind === 'axfr'
+        ? `Asking ${from.server} for a zone transfer`
+        : from.kind === 'cloudflare'
+          ? 'Reading records from the source account'
+          : 'Reading records from the source',
   };
   const content = yield* reportWhile(
-    (progress) =>
-      source.readZone(
-        { name: zone, resourceGroup: entry.resourceGroup, axfr: entry.axfr, cloudflare: entry.cloudflare, targetZoneId },
-        { signal, progress },
-      ),
+    (progress) => source.readZone({ name: zone, from, targetZoneId }, { signal, progress }),
     (message): MigrateEvent => ({ type: 'info', zone, message }),
   );
   for (const note of content.notes) yield { type: 'info', zone, message: note };

@@ -1,8 +1,8 @@
-import type { Api, CutoverEvent, CutoverRequest } from '@dnsferry/shared';
+import { zonesFrom, type Api, type CutoverEvent, type CutoverRequest, type SourcedZone } from '@dnsferry/shared';
 import { cutoverCheck as checkZones } from '../cutover/check';
 import { DirectDnsClient } from '../dns/direct-client';
 import { createDohClient } from '../dns/doh-client';
-import type { CutoverTarget, Source } from '../engine/ports';
+import type { CutoverTarget } from '../engine/ports';
 import { eventLoop } from '../flow/fair-share';
 import { sourceFor } from '../providers/from-request';
 import { TARGET } from '../providers/index';
@@ -13,9 +13,10 @@ import { stoppedBy, type Operation, type OperationDeps } from './operation';
 export const cutoverCheck = {
   kind: 'ndjson',
   run(body, deps, signal) {
-    withinLimits(deps.config, body.zones, recordsSent);
+    const zones = zonesFrom(body);
+    withinLimits(deps.config, zones, recordsSent);
     const target = TARGET.cutover(deps, { token: body.targetToken, accountId: body.targetAccountId });
-    return checking(body, deps, target, sourceFor(body, deps), signal);
+    return checking(body, zones, deps, target, signal);
   },
   stopped: (err) => [
     { type: 'info', zone: '', message: stoppedBy('Check stopped', err) },
@@ -26,9 +27,9 @@ export const cutoverCheck = {
 /** The check, with the DNS clients it asks through, closed when it ends however it ends. */
 async function* checking(
   body: CutoverRequest,
+  zones: SourcedZone[],
   deps: OperationDeps,
   target: CutoverTarget,
-  source: Source | undefined,
   signal: AbortSignal,
 ): AsyncGenerator<CutoverEvent> {
   const { config } = deps;
@@ -37,7 +38,7 @@ async function* checking(
   try {
     yield* checkZones(
       {
-        zones: body.zones,
+        zones,
         requestActivation: body.requestActivation ?? false,
         maxRecords: config.maxRecordsPerRequest,
         queriesPerSecond: config.cutoverQueriesPerSecond,
@@ -47,7 +48,7 @@ async function* checking(
         doh,
         dns,
         targetNs: config.targetNs,
-        ...(source ? { source } : {}),
+        source: sourceFor(deps),
         slice: eventLoop.slice(TARGET.shareKey(body.targetToken)),
       },
       { signal },

@@ -1,9 +1,9 @@
-import { plural } from '@dnsferry/shared';
+import { plural, type SourcedZone } from '@dnsferry/shared';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
 /** The records a zone carries in the request itself (a zone file's are counted as it is read). */
-export const recordsSent = (zone: { records?: readonly unknown[] | undefined }): number => zone.records?.length ?? 0;
+export const recordsSent = (zone: SourcedZone): number => (zone.from?.kind === 'records' ? zone.from.records.length : 0);
 
 /**
  * A request's zones and records within the configured limits, before any work is done for it (413

@@ -1,4 +1,4 @@
-import type { Api } from '@dnsferry/shared';
+import { zonesFrom, type Api } from '@dnsferry/shared';
 import { migrate as migrateZones } from '../engine/migrate';
 import { eventLoop } from '../flow/fair-share';
 import { sourceFor } from '../providers/from-request';
@@ -10,12 +10,12 @@ import { stoppedBy, type Operation, type OperationDeps } from './operation';
 export const migrate = {
   kind: 'ndjson',
   run(body, deps, signal) {
-    withinLimits(deps.config, body.zones, recordsSent);
+    const zones = zonesFrom(body);
+    withinLimits(deps.config, zones, recordsSent);
     const target = TARGET.open(deps, { token: body.targetToken, accountId: body.targetAccountId });
-    const source = sourceFor(body, deps);
     return migrateZones(
       {
-        zones: body.zones,
+        zones,
         dryRun: body.dryRun ?? false,
         mode: body.mode,
         prune: body.prune,
@@ -25,7 +25,7 @@ export const migrate = {
         zonesAtOnce: deps.config.concurrency,
       },
       // the token's share of the event loop: one token with many requests cannot starve another
-      { target, ...(source ? { source } : {}), slice: eventLoop.slice(TARGET.shareKey(body.targetToken)) },
+      { target, source: sourceFor(deps), slice: eventLoop.slice(TARGET.shareKey(body.targetToken)) },
       { signal },
     );
   },

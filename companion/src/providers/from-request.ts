@@ -1,27 +1,28 @@
-import type { Source } from '../engine/ports';
-import { AppError } from '../errors';
+import type { FromOf, ProviderFrom } from '@dnsferry/shared';
+import type { ReadOptions, Source } from '../engine/ports';
 import { PROVIDERS } from './index';
-import type { ProviderDeps, SourceRequest, SourceRole } from './provider';
+import type { ProviderDeps, SourceRole } from './provider';
 
-const SOURCES: SourceRole[] = Object.values(PROVIDERS).flatMap((p): SourceRole[] => ('source' in p ? [p.source] : []));
+type Kind = ProviderFrom['kind'];
+
+/** Each kind of `from` that a provider reads, and its provider's source: the table proves every kind has one. */
+const SOURCES: { [K in Kind]: { source: SourceRole<FromOf<K>> } } = PROVIDERS;
 
 /**
- * The source a migrate (or cutover) request asks for: each zone is read by the provider the zone names
- * (a zone transfer, another Cloudflare account), else by the one the request names (`source`, or
- * Azure's fields), opened with the credentials its schema already checked. Undefined: none is named.
+ * The source of a migrate (or cutover) request: each zone is read by the provider its `from` names
+ * (`from.kind` is the provider's name in the table), that provider's source opened for the request when
+ * a zone first needs it.
  */
-export function sourceFor(request: SourceRequest, deps: ProviderDeps): Source | undefined {
-  const named = SOURCES.filter((s) => request.zones.some((z) => s.reads(z, request)));
-  if (named.length === 0) return undefined;
-  const opened = new Map(named.map((s) => [s, s.open(request, deps)]));
-  const readerOf = (zone: Parameters<SourceRole['reads']>[0]) =>
-    named.find((s) => s.namedBy === 'zone' && s.reads(zone, request)) ??
-    named.find((s) => s.namedBy === 'request' && s.reads(zone, request));
-  return {
-    async readZone(zone, opts) {
-      const reader = readerOf(zone);
-      if (!reader) throw new AppError('invalid_request', 'this zone has no records and no source credentials were sent');
-      return (opened.get(reader) as Source).readZone(zone, opts);
-    },
-  };
+export function sourceFor(deps: ProviderDeps): Source {
+  // each kind's source, as its provider opened it (a source's zone is typed by its kind alone)
+  const opened = new Map<Kind, Source<never>>();
+  function read<K extends Kind>(kind: K, zone: Parameters<Source<FromOf<K>>['readZone']>[0], opts: ReadOptions) {
+    let source: Source<FromOf<K>> | undefined = opened.get(kind);
+    if (!source) {
+      source = SOURCES[kind].source.open(deps);
+      opened.set(kind, source);
+    }
+    return source.readZone(zone, opts);
+  }
+  return { readZone: (zone, opts) => read(zone.from.kind, zone, opts) };
 }

@@ -1,5 +1,5 @@
 import type {
-  MigrateRequest,
+  ProviderFrom,
   RecordType,
   SourceValidateRequest,
   SourceZone,
@@ -8,18 +8,19 @@ import type {
   TargetAccount,
 } from '@dnsferry/shared';
 import type { Config } from '../config';
-import type { CutoverTarget, Source, Target } from '../engine/ports';
+import type { CutoverTarget, Source, Target, ZoneReader } from '../engine/ports';
 
 /**
  * One provider, as its folder's `index.ts` describes it (as DNSControl's providers/<name>/ do): what it
  * can be — a source, a target, or both —, how its credentials are checked and its zones listed where
  * it has that, and its capabilities. `providers/index.ts` lists them all, one row each.
  */
-export interface Provider {
+export interface Provider<F extends ProviderFrom = ProviderFrom> {
   /** As messages and errors name it (`Cloudflare`, `Route 53`). */
   title: string;
   capabilities: Capabilities;
-  source?: SourceRole;
+  /** A source of the zones whose `from.kind` is the provider's name in the table. */
+  source?: SourceRole<F>;
   target?: TargetRole;
 }
 
@@ -45,20 +46,10 @@ export interface ProviderDeps {
   fetch: typeof fetch;
 }
 
-/** What a migrate (or cutover) request says about where its zones come from. */
-export type SourceRequest = Pick<
-  MigrateRequest,
-  'zones' | 'source' | 'sourceToken' | 'subscriptionId' | 'authMethod' | 'tenantId' | 'clientId' | 'clientSecret'
->;
-
-/** A provider as a source: where zones come from. */
-export interface SourceRole {
-  /** Where a request names it: on a zone (a transfer, another account), or for all its zones; a zone's own comes first. */
-  namedBy: 'zone' | 'request';
-  /** Whether it reads this zone of the request. */
-  reads(zone: Pick<MigrateRequest['zones'][number], 'axfr' | 'cloudflare'>, request: SourceRequest): boolean;
-  /** It, for one request: credentials and ids taken now, the adapter loaded when a zone is first read. */
-  open(request: SourceRequest, deps: ProviderDeps): Source;
+/** A provider as a source: where zones come from, each zone's `from` saying how to reach it (credentials, server, hints). */
+export interface SourceRole<F extends ProviderFrom> {
+  /** It, for one request; an adapter is opened when a zone first needs it. */
+  open(deps: ProviderDeps): Source<F>;
   /** Checks the credentials someone gives, listing what they open (Azure's subscriptions; none for Route 53). */
   validate?(deps: ProviderDeps, request: SourceValidateRequest, signal: AbortSignal): Promise<Subscription[]>;
   /** The public zones the credentials see. */
@@ -91,15 +82,35 @@ export interface TargetRole {
 }
 
 /**
- * A source whose adapter is loaded when a zone is first read: most runs never read a provider, and the
+ * A reader whose adapter is loaded when a zone is first read: most runs never read a provider, and the
  * Azure and AWS SDKs are the companion's largest parts.
  */
-export function lazySource(load: () => Promise<Source>): Source {
-  let loaded: Promise<Source> | undefined;
+export function lazySource<Z extends { name: string }>(load: () => Promise<ZoneReader<Z>>): ZoneReader<Z> {
+  let loaded: Promise<ZoneReader<Z>> | undefined;
   return {
     async readZone(zone, opts) {
       loaded ??= load();
       return (await loaded).readZone(zone, opts);
+    },
+  };
+}
+
+/**
+ * A source that opens one reader per account the zones name (`keyOf`: their credentials), on the first
+ * zone that names it: a request's zones read with the same credentials share one client, its sign-in
+ * and its pace.
+ */
+export function perAccount<F extends ProviderFrom>(keyOf: (from: F) => string, open: (from: F) => Source<F>): Source<F> {
+  const opened = new Map<string, Source<F>>();
+  return {
+    readZone(zone, opts) {
+      const key = keyOf(zone.from);
+      let reader = opened.get(key);
+      if (!reader) {
+        reader = open(zone.from);
+        opened.set(key, reader);
+      }
+      return reader.readZone(zone, opts);
     },
   };
 }

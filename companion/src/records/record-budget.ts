@@ -1,4 +1,4 @@
-import { parsingZoneFile, readingRecordsTable, type MigrateZone, type ParsedTable, type ParsedZone } from '@dnsferry/shared';
+import { parsingZoneFile, readingRecordsTable, type ParsedTable, type ParsedZone, type SourcedZone } from '@dnsferry/shared';
 import { sliced, type Slice } from '../flow/fair-share';
 import { AppError } from '../errors';
 
@@ -16,8 +16,8 @@ export class RecordBudget {
     public left: number,
   ) {}
 
-  static forRequest(limit: number, zones: readonly MigrateZone[]): RecordBudget {
-    return new RecordBudget(limit, limit - zones.reduce((n, z) => n + (z.records?.length ?? 0), 0));
+  static forRequest(limit: number, zones: readonly SourcedZone[]): RecordBudget {
+    return new RecordBudget(limit, limit - zones.reduce((n, z) => n + (z.from?.kind === 'records' ? z.from.records.length : 0), 0));
   }
 
   /** Runs `read` once the reads started before it have ended. */

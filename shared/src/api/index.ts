@@ -5,6 +5,7 @@ export * from './scan';
 export * from './scan-coverage';
 export * from './axfr';
 export * from './account-source';
+export * from './zone-from';
 export * from './migrate';
 export * from './rrset-choices';
 export * from './cutover';

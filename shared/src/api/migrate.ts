@@ -5,6 +5,7 @@ import { AxfrSourceSchema } from './axfr';
 import { AccountSourceSchema } from './account-source';
 import { RRsetChoicesSchema, refineRRsetChoices } from './rrset-choices';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
+import { HostedZoneIdSchema, RecordsTableTextSchema, ResourceGroupSchema, ZoneFileTextSchema, type ZoneFrom } from './zone-from';
 import {
   BearerTokenCredentialsSchema,
   ServicePrincipalCredentialsSchema,
@@ -64,25 +65,21 @@ export const MigrateZoneSchema = z
      * Or the text of a zone file (BIND format), read as BIND reads it with the zone's name as its origin.
      * Lines that cannot become a record fail in the stream, naming their line number.
      */
-    zoneFile: z.string({ error: 'zoneFile is the text of a zone file' }).optional(),
+    zoneFile: ZoneFileTextSchema.optional(),
     /**
      * Or the text of a records table copied from a DNS host's dashboard: a header row naming the columns
      * (type, name, value, TTL…), then one record a row. Rows that cannot become a record fail in the
      * stream, naming their row.
      */
-    table: z.string({ error: 'table is the text of a records table copied from a DNS host' }).optional(),
+    table: RecordsTableTextSchema.optional(),
     /** Or read by a zone transfer (AXFR) from this server, which must allow it (to the companion's address or a TSIG key). */
     axfr: AxfrSourceSchema.optional(),
     /** Or read from another account at the target's provider, with that account's token. */
     cloudflare: AccountSourceSchema.optional(),
     /** Source resource group (Azure); found by listing the subscription when absent. */
-    resourceGroup: z.string().max(90).optional(),
+    resourceGroup: ResourceGroupSchema.optional(),
     /** Source hosted zone id (Route 53, `Z…`); found by listing the hosted zones when absent. */
-    hostedZoneId: z
-      .string({ error: 'hostedZoneId is a Route 53 hosted zone id' })
-      .trim()
-      .regex(/^(?:\/hostedzone\/)?Z[A-Z0-9]{1,31}$/, { error: 'hostedZoneId is a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ' })
-      .optional(),
+    hostedZoneId: HostedZoneIdSchema.optional(),
     ...modeFields,
     /**
      * What to do with particular RRsets where the target already holds records (`keep`, `replace`,
@@ -226,6 +223,58 @@ export function sourceOf(req: SourceFields): SourceSpec | undefined {
   }
   if (method !== 'bearerToken' && tenantId !== undefined && clientId !== undefined && clientSecret !== undefined) {
     return { provider: 'azure', credentials: { authMethod: 'servicePrincipal', tenantId, clientId, clientSecret }, subscriptionId };
+  }
+  return undefined;
+}
+
+/** The fields of a zone that say where its records come from, each of which becomes its `from`. */
+type FormFields = 'records' | 'zoneFile' | 'table' | 'axfr' | 'cloudflare' | 'resourceGroup' | 'hostedZoneId';
+
+/** A zone as the companion works on it: where its records come from in `from` (none: the request does not say). */
+export type SourcedZone = Omit<MigrateZone, FormFields> & { from?: ZoneFrom };
+
+/**
+ * Each zone with where its records come from as one field: its own form (records, zoneFile, table,
+ * axfr, cloudflare) first, else the source the request names (`source`, or Azure's fields) with the
+ * zone's hint for it (resourceGroup, hostedZoneId). For a request its schema has parsed: nothing is
+ * checked again. The request's zones are taken out (its array left empty), so that each zone's records
+ * are held once, by the zone the engine lets go of when it is done.
+ */
+export function zonesFrom(req: SourceFields & { zones: MigrateZone[] }): SourcedZone[] {
+  const named = namedFrom(sourceOf(req));
+  return req.zones.splice(0).map(({ records, zoneFile, table, axfr, cloudflare, resourceGroup, hostedZoneId, ...zone }): SourcedZone => {
+    const from: ZoneFrom | undefined =
+      records !== undefined
+        ? { kind: 'records', records }
+        : zoneFile !== undefined
+          ? { kind: 'zoneFile', text: zoneFile }
+          : table !== undefined
+            ? { kind: 'table', text: table }
+            : axfr !== undefined
+              ? { kind: 'axfr', ...axfr }
+              : cloudflare !== undefined
+                ? { kind: 'cloudflare', ...cloudflare }
+                : named?.({ resourceGroup, hostedZoneId });
+    return from ? { ...zone, from } : zone;
+  });
+}
+
+type Hints = { resourceGroup?: string | undefined; hostedZoneId?: string | undefined };
+
+/** The `from` of the zones the request's source reads, given a zone's hints; one credentials object for them all. */
+function namedFrom(spec: SourceSpec | undefined): ((hints: Hints) => ZoneFrom) | undefined {
+  if (spec?.provider === 'azure') {
+    const { credentials, subscriptionId } = spec;
+    return ({ resourceGroup }) => ({
+      kind: 'azure',
+      credentials,
+      subscriptionId,
+      ...(resourceGroup !== undefined ? { resourceGroup } : {}),
+    });
+  }
+  if (spec?.provider === 'route53') {
+    const { provider: _provider, ...credentials } = spec.credentials;
+    return ({ hostedZoneId }) => ({ kind: 'route53', credentials, ...(hostedZoneId !== undefined ? { hostedZoneId } : {}) });
   }
   return undefined;
 }

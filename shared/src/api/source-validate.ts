@@ -52,6 +52,9 @@ export const Route53CredentialsSchema = z.object({
     .optional(),
 });
 export type Route53Credentials = z.infer<typeof Route53CredentialsSchema>;
+/** The keys alone, where the provider is named already (a zone's `from`). */
+export const Route53KeysSchema = Route53CredentialsSchema.omit({ provider: true });
+export type Route53Keys = z.infer<typeof Route53KeysSchema>;
 
 /** `provider: "azure"` may name Azure explicitly; its fields are the same either way. */
 export const AzureProviderField = { provider: z.literal('azure').optional() };

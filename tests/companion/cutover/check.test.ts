@@ -59,9 +59,13 @@ describe('cutoverCheck', () => {
     const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
     const events: CutoverEvent[] = [];
     const run = (async () => {
-      for await (const e of cutoverCheck({ zones: [{ name: 'example.com', records }], requestActivation: false }, deps, {
-        signal: stop.signal,
-      })) {
+      for await (const e of cutoverCheck(
+        { zones: [{ name: 'example.com', from: { kind: 'records', records } }], requestActivation: false },
+        deps,
+        {
+          signal: stop.signal,
+        },
+      )) {
         events.push(e);
         // the comparison starts once this event is taken: leave when its first query reaches the silent server
         if (e.type === 'info' && e.message.startsWith('Comparing')) {
@@ -108,7 +112,7 @@ describe('cutoverCheck paces its queries', () => {
     // one query a hundred seconds after the burst of 64: what follows the burst never comes in this test
     const run = (async () => {
       for await (const e of cutoverCheck(
-        { zones: [{ name: 'example.com', records }], requestActivation: false, queriesPerSecond: 0.01 },
+        { zones: [{ name: 'example.com', from: { kind: 'records', records } }], requestActivation: false, queriesPerSecond: 0.01 },
         deps,
         {
           signal: stop.signal,

@@ -12,16 +12,19 @@ describe('expectedRecords', () => {
     const e = await expectedRecords(
       {
         name: 'example.com',
-        records: [
-          { type: 'A', name: 'WWW.example.com.', content: '192.0.2.1', ttl: 300 },
-          { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
-          { type: 'NS', name: '@', content: 'ns1.old.example', ttl: 3600 },
-          { type: 'SOA', name: '@', content: 'ns1.old.example. admin.example.com. 1 2 3 4 5', ttl: 3600 },
-          { type: 'DNSKEY', name: '@', content: '257 3 13 AAAA', ttl: 3600 },
-          { type: 'DS', name: '@', content: '2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000', ttl: 3600 },
-          { type: 'A', name: 'elsewhere.example.org.', content: '192.0.2.2', ttl: 300 },
-          { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 },
-        ],
+        from: {
+          kind: 'records',
+          records: [
+            { type: 'A', name: 'WWW.example.com.', content: '192.0.2.1', ttl: 300 },
+            { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
+            { type: 'NS', name: '@', content: 'ns1.old.example', ttl: 3600 },
+            { type: 'SOA', name: '@', content: 'ns1.old.example. admin.example.com. 1 2 3 4 5', ttl: 3600 },
+            { type: 'DNSKEY', name: '@', content: '257 3 13 AAAA', ttl: 3600 },
+            { type: 'DS', name: '@', content: '2371 13 2 1F987CC6583E92DF0890718C4200000000000000000000000000000000000000', ttl: 3600 },
+            { type: 'A', name: 'elsewhere.example.org.', content: '192.0.2.2', ttl: 300 },
+            { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 },
+          ],
+        },
       },
       { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
@@ -42,11 +45,14 @@ describe('expectedRecords', () => {
     const e = await expectedRecords(
       {
         name: 'example.com',
-        records: [
-          { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
-          { type: 'A', name: 'mail', content: '192.0.2.25', ttl: 300 },
-          { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
-        ],
+        from: {
+          kind: 'records',
+          records: [
+            { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 },
+            { type: 'A', name: 'mail', content: '192.0.2.25', ttl: 300 },
+            { type: 'TXT', name: '@', content: 'v=spf1 -all', ttl: 300 },
+          ],
+        },
         rrsets: [
           { name: 'www', type: 'A', action: 'keep' },
           { name: 'mail.example.com', type: 'A', action: 'add' },
@@ -63,7 +69,7 @@ describe('expectedRecords', () => {
 
   it('reads a zone file, with its lines that cannot be records named', async () => {
     const e = await expectedRecords(
-      { name: 'example.net', zoneFile: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' },
+      { name: 'example.net', from: { kind: 'zoneFile', text: '$TTL 1h\n@ IN A 192.0.2.9\nbad IN A 999.1.1.1\n' } },
       { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
     );
@@ -74,7 +80,10 @@ describe('expectedRecords', () => {
 
   it('reads a records table, with its rows that cannot be records named', async () => {
     const e = await expectedRecords(
-      { name: 'example.net', table: 'Type\tHost\tValue\tTTL\nA\t@\t192.0.2.9\t1 Hour\nA\tbad\t999.1.1.1\t1 Hour\n' },
+      {
+        name: 'example.net',
+        from: { kind: 'table', text: 'Type\tHost\tValue\tTTL\nA\t@\t192.0.2.9\t1 Hour\nA\tbad\t999.1.1.1\t1 Hour\n' },
+      },
       { targetRecords: noTarget, rules: CLOUDFLARE_RULES },
       signal,
     );
@@ -83,15 +92,21 @@ describe('expectedRecords', () => {
     expect(e.excluded).toEqual([expect.stringMatching(/^row 2 \(line 3\): /)]);
   });
 
-  it('reads the source when credentials came, with its problems named', async () => {
+  it('reads the source its from names, with its problems named', async () => {
+    const asked: unknown[] = [];
     const source: Source = {
-      readZone: async (zone) => ({
-        records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
-        problems: [{ type: 'A', name: 'spare', message: 'the alias points at a public IP without an address' }],
-        notes: [`read ${zone.name} from the source`],
-      }),
+      readZone: async (zone) => {
+        asked.push(zone.from);
+        return {
+          records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],
+          problems: [{ type: 'A', name: 'spare', message: 'the alias points at a public IP without an address' }],
+          notes: [`read ${zone.name} from the source`],
+        };
+      },
     };
-    const e = await expectedRecords({ name: 'example.com' }, { source, targetRecords: noTarget, rules: CLOUDFLARE_RULES }, signal);
+    const from = { kind: 'axfr', server: 'ns1.example.net' } as const;
+    const e = await expectedRecords({ name: 'example.com', from }, { source, targetRecords: noTarget, rules: CLOUDFLARE_RULES }, signal);
+    expect(asked).toEqual([{ kind: 'axfr', server: 'ns1.example.net' }]);
     expect(e).toEqual({
       from: 'the source',
       records: [{ type: 'MX', name: '@', content: 'mail.example.com', priority: 10, ttl: 3600 }],

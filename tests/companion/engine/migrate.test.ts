@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DnsRecordSchema, recordKey, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
+import { DnsRecordSchema, recordKey, zonesFrom, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
 import type { ChangeOutcome, ChangeSet, HeldRecord, Source, SourceZoneContent, Target, TargetZone } from '@dnsferry/companion/engine/ports';
@@ -88,7 +88,8 @@ async function run(
   opts: { dryRun?: boolean; source?: Source; signal?: AbortSignal; slice?: Slice } = {},
 ) {
   const events: MigrateEvent[] = [];
-  const input = { zones, dryRun: opts.dryRun ?? false };
+  // each zone as the request's forms give it, with its `from` as the operation hands it over
+  const input = { zones: zonesFrom({ zones }), dryRun: opts.dryRun ?? false };
   for await (const e of migrate(
     input,
     { target, ...(opts.source ? { source: opts.source } : {}), ...(opts.slice ? { slice: opts.slice } : {}) },
@@ -182,7 +183,7 @@ describe('engine: migrate', () => {
     otherCaller();
     const events: MigrateEvent[] = [];
     for await (const e of migrate(
-      { zones: zones(), dryRun: true },
+      { zones: zonesFrom({ zones: zones() }), dryRun: true },
       { target: new FakeTarget(), slice: share.slice('a') },
       { signal: new AbortController().signal },
     )) {
@@ -227,7 +228,7 @@ describe('engine: migrate', () => {
     expect(complete(events, 'example.org')).toMatchObject({ created: 1 });
   });
 
-  it('reads a zone without records from the source; its problems fail and its progress is told', async () => {
+  it('reads a zone its from names a provider for from the source; its problems fail and its progress is told', async () => {
     const target = new FakeTarget();
     const source: Source = {
       readZone: (_zone, opts): Promise<SourceZoneContent> => {
@@ -239,7 +240,7 @@ describe('engine: migrate', () => {
         });
       },
     };
-    const events = await run([{ name: 'example.com' }], target, { source });
+    const events = await run([{ name: 'example.com', axfr: { server: 'ns1.example.net' } }], target, { source });
     const infos = events.filter((e) => e.type === 'info').map((e) => ('message' in e ? e.message : ''));
     expect(infos).toEqual(expect.arrayContaining(['Read page 1 from Azure: 2 so far', 'SOA not copied']));
     expect(complete(events, 'example.com')).toMatchObject({ created: 1, failed: 1 });

@@ -1,8 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MigrateRequestSchema } from '@dnsferry/shared';
+import { MigrateRequestSchema, zonesFrom } from '@dnsferry/shared';
 import { DEFAULTS } from '@dnsferry/companion/config';
-import { AppError } from '@dnsferry/companion/errors';
 import { sourceFor } from '@dnsferry/companion/providers/from-request';
 
 const signal = new AbortController().signal;
@@ -17,43 +16,34 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+const failure = (read: Promise<unknown>) =>
+  read.then(
+    () => new Error('read'),
+    (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+  );
+
 describe('sourceFor', () => {
-  it('is undefined when no zone is to be read from a provider', () => {
-    const body = request({ zones: [{ name: 'example.com', records: [] }] });
-    expect(sourceFor(body, { config: DEFAULTS, fetch })).toBeUndefined();
-  });
-
-  it('refuses, as a bad request, a zone that names no provider when no provider is named for all', async () => {
+  it("reads each zone by the provider its from names: a zone's own transfer, the request's Azure for the other", async () => {
     const port = await closedPort();
-    const body = request({
-      zones: [
-        { name: 'a.test', axfr: { server: '127.0.0.1', port } },
-        { name: 'b.test', records: [] },
-      ],
-    });
-    const source = sourceFor(body, { config: DEFAULTS, fetch });
-    const read = source?.readZone({ name: 'b.test' }, { signal });
-    await expect(read).rejects.toBeInstanceOf(AppError);
-    await expect(read).rejects.toMatchObject({ code: 'invalid_request' });
-  });
-
-  it("reads a zone by the provider it names itself before the request's (the transfer, not Azure)", async () => {
-    const port = await closedPort();
-    const body = request({
-      zones: [{ name: 'a.test', axfr: { server: '127.0.0.1', port } }],
-      source: {
-        provider: 'azure',
-        authMethod: 'bearerToken',
-        sourceToken: 'token',
-        subscriptionId: '00000000-0000-0000-0000-000000000000',
-      },
-    });
-    // Azure would be asked at a closed port too, and name Azure in its error.
+    const [own, named] = zonesFrom(
+      request({
+        zones: [{ name: 'a.test', axfr: { server: '127.0.0.1', port } }, { name: 'b.test' }],
+        source: {
+          provider: 'azure',
+          authMethod: 'bearerToken',
+          sourceToken: 'token',
+          subscriptionId: '00000000-0000-0000-0000-000000000000',
+        },
+      }),
+    );
+    if (own?.from?.kind !== 'axfr' || named?.from?.kind !== 'azure') throw new Error('a transfer and Azure were expected');
+    // both at a closed port: each error names who was asked
     const config = { ...DEFAULTS, azureArm: `http://127.0.0.1:${port}`, azureAuthority: `http://127.0.0.1:${port}` };
-    const source = sourceFor(body, { config, fetch });
-    const err: unknown = await source?.readZone({ name: 'a.test', axfr: body.zones[0]?.axfr }, { signal }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/127\.0\.0\.1/);
-    expect((err as Error).message).not.toMatch(/Azure/i);
+    const source = sourceFor({ config, fetch });
+    const transfer = await failure(source.readZone({ name: own.name, from: own.from }, { signal }));
+    expect(transfer.message).toMatch(/127\.0\.0\.1/);
+    expect(transfer.message).not.toMatch(/Azure/i);
+    const azure = await failure(source.readZone({ name: named.name, from: named.from }, { signal }));
+    expect(azure.message).toMatch(/Azure/i);
   });
 });

@@ -1,3 +1,4 @@
+import type { FromOf } from '@dnsferry/shared';
 import type { Provider } from '../provider';
 import { readByTransfer, transferLimits } from './adapter';
 import { CAPABILITIES } from './capabilities';
@@ -7,16 +8,9 @@ export const axfr = {
   title: 'Zone transfer',
   capabilities: CAPABILITIES,
   source: {
-    namedBy: 'zone',
-    reads: (zone) => zone.axfr !== undefined,
-    open(_request, deps) {
+    open(deps) {
       const limits = transferLimits(deps.config);
-      return {
-        async readZone(zone, opts) {
-          if (!zone.axfr) throw new Error(`${zone.name} names no server to transfer it from`);
-          return readByTransfer(zone.name, zone.axfr, limits, opts.signal);
-        },
-      };
+      return { readZone: (zone, opts) => readByTransfer(zone.name, zone.from, limits, opts.signal) };
     },
   },
-} satisfies Provider;
+} satisfies Provider<FromOf<'axfr'>>;

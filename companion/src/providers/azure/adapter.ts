@@ -1,6 +1,6 @@
 import type { SourceCredentials, SourceZone, Subscription } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
-import type { Source, SourceZoneContent } from '../../engine/ports';
+import type { SourceZoneContent, ZoneReader } from '../../engine/ports';
 import { resolveAlias, setKey, type AliasContext } from './alias';
 import { ArmClient } from './arm-client';
 import { CAPABILITIES } from './capabilities';
@@ -149,7 +149,11 @@ async function readZone(
 }
 
 /** Azure DNS as a migration source, for one subscription. Zones without a resource group are found by listing it. */
-export function createAzureSource(deps: AzureDeps, creds: SourceCredentials, subscriptionId: string): Source {
+export function createAzureSource(
+  deps: AzureDeps,
+  creds: SourceCredentials,
+  subscriptionId: string,
+): ZoneReader<{ name: string; resourceGroup?: string | undefined }> {
   const arm = client(deps, creds);
   return {
     readZone: (zone, opts) => readZone(arm, subscriptionId, zone, opts.signal, opts.progress),

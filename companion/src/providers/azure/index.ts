@@ -1,5 +1,5 @@
-import { sourceOf, type SourceValidateRequest } from '@dnsferry/shared';
-import { lazySource, type Provider } from '../provider';
+import type { FromOf, SourceValidateRequest } from '@dnsferry/shared';
+import { lazySource, perAccount, type Provider } from '../provider';
 import { CAPABILITIES } from './capabilities';
 
 /** Its adapter, loaded on first use: the Azure SDK is among the companion's largest parts. */
@@ -16,13 +16,15 @@ export const azure = {
   title: 'Azure',
   capabilities: CAPABILITIES,
   source: {
-    namedBy: 'request',
-    reads: (_zone, request) => sourceOf(request)?.provider === 'azure',
-    open(request, deps) {
-      const spec = sourceOf(request);
-      if (spec?.provider !== 'azure') throw new Error('the request names no Azure source');
-      return lazySource(() => adapter().then((m) => m.createAzureSource(deps, spec.credentials, spec.subscriptionId)));
-    },
+    // one client per credentials and subscription: its token and its listing of the subscription's zones are shared
+    open: (deps) =>
+      perAccount(
+        (from) => JSON.stringify([from.credentials, from.subscriptionId]),
+        ({ credentials, subscriptionId }) => {
+          const reader = lazySource(() => adapter().then((m) => m.createAzureSource(deps, credentials, subscriptionId)));
+          return { readZone: (zone, opts) => reader.readZone({ name: zone.name, resourceGroup: zone.from.resourceGroup }, opts) };
+        },
+      ),
     async validate(deps, request, signal) {
       return (await adapter()).listSubscriptions(deps, credentialsOf(request), { signal });
     },
@@ -31,4 +33,4 @@ export const azure = {
       return (await adapter()).listZones(deps, creds, subscriptionId, { signal });
     },
   },
-} satisfies Provider;
+} satisfies Provider<FromOf<'azure'>>;

@@ -1,3 +1,4 @@
+import type { FromOf } from '@dnsferry/shared';
 import type { Provider, ProviderDeps } from '../provider';
 import { readFromAccount } from './account-source';
 import { verifyAndListAccounts } from './accounts';
@@ -35,13 +36,8 @@ export const cloudflare = {
     shareKey: tokenKey,
   },
   source: {
-    namedBy: 'zone',
-    reads: (zone) => zone.cloudflare !== undefined,
-    open: (_request, deps) => ({
-      async readZone(zone, opts) {
-        if (!zone.cloudflare) throw new Error(`${zone.name} names no Cloudflare account to read it from`);
-        return readFromAccount(client(deps, zone.cloudflare.token), zone, zone.cloudflare, opts.signal);
-      },
+    open: (deps) => ({
+      readZone: (zone, opts) => readFromAccount(client(deps, zone.from.token), zone, zone.from, opts.signal),
     }),
   },
-} satisfies Provider;
+} satisfies Provider<FromOf<'cloudflare'>>;

@@ -1,8 +1,8 @@
 import type { HostedZone } from '@aws-sdk/client-route-53';
-import type { Route53Credentials, SourceZone } from '@dnsferry/shared';
+import type { Route53Keys, SourceZone } from '@dnsferry/shared';
 import { UpstreamError } from '../../errors';
 import { Redactor } from '../../redactor';
-import type { Source, SourceZoneContent } from '../../engine/ports';
+import type { SourceZoneContent, ZoneReader } from '../../engine/ports';
 import { Route53Api, type Route53Deps } from './client';
 import { mapRecordSets } from './mapping';
 import { bareZoneId, decodeName } from './names';
@@ -18,7 +18,7 @@ async function using<T>(api: Route53Api, fn: (api: Route53Api) => Promise<T>): P
 }
 
 /** The keys work and may list hosted zones (Route 53 has no "who am I"; one listed zone proves it all). */
-export async function checkKeys(deps: Route53Deps, creds: Route53Credentials, opts: { signal: AbortSignal }): Promise<void> {
+export async function checkKeys(deps: Route53Deps, creds: Route53Keys, opts: { signal: AbortSignal }): Promise<void> {
   await using(new Route53Api(deps, creds, new Redactor(), true), (api) => api.check(opts.signal));
 }
 
@@ -30,7 +30,7 @@ const zoneName = (z: HostedZone) => (decodeName(z.Name ?? '') ?? z.Name ?? '').r
  * so they are not public DNS to migrate and are left out. `recordCount` is Route 53's
  * `ResourceRecordSetCount`: record sets, SOA and apex NS included.
  */
-export async function listHostedZones(deps: Route53Deps, creds: Route53Credentials, opts: { signal: AbortSignal }): Promise<SourceZone[]> {
+export async function listHostedZones(deps: Route53Deps, creds: Route53Keys, opts: { signal: AbortSignal }): Promise<SourceZone[]> {
   const zones = await using(new Route53Api(deps, creds, new Redactor(), true), (api) => api.hostedZones(opts.signal));
   return zones
     .filter((z) => !isPrivate(z))
@@ -54,15 +54,17 @@ async function findZone(api: Route53Api, name: string, signal: AbortSignal): Pro
 }
 
 /**
- * Route 53 as a migration source for one set of keys. `hostedZoneIds` are the ids the request gave per
- * zone name; a zone without one is found by listing the account's hosted zones.
+ * Route 53 as a migration source for one set of keys. A zone read with its hosted zone id is read by
+ * it; one without is found by listing the account's hosted zones.
  */
-export function createRoute53Source(deps: Route53Deps, creds: Route53Credentials, hostedZoneIds: ReadonlyMap<string, string>): Source {
+export function createRoute53Source(
+  deps: Route53Deps,
+  creds: Route53Keys,
+): ZoneReader<{ name: string; hostedZoneId?: string | undefined }> {
   const api = new Route53Api(deps, creds, new Redactor());
   return {
     async readZone(zone, opts): Promise<SourceZoneContent> {
-      const given = hostedZoneIds.get(zone.name.toLowerCase());
-      const id = given ? bareZoneId(given) : await findZone(api, zone.name, opts.signal);
+      const id = zone.hostedZoneId ? bareZoneId(zone.hostedZoneId) : await findZone(api, zone.name, opts.signal);
       const sets = await api.recordSets(id, opts.signal, opts.progress);
       return mapRecordSets(sets, { name: zone.name.toLowerCase(), id });
     },

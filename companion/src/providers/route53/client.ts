@@ -5,7 +5,7 @@ import {
   type HostedZone,
   type ResourceRecordSet,
 } from '@aws-sdk/client-route-53';
-import type { Route53Credentials } from '@dnsferry/shared';
+import type { Route53Keys } from '@dnsferry/shared';
 import type { Config } from '../../config';
 import { UpstreamError, isAbort, type UpstreamCause } from '../../errors';
 import { isDeadline } from '../../upstream/deadline';
@@ -90,7 +90,7 @@ export class Route53Api {
 
   constructor(
     private readonly deps: Route53Deps,
-    credentials: Route53Credentials,
+    credentials: Route53Keys,
     private readonly redactor: Redactor,
     /** Someone waits on the answer (validate, list zones): an unreachable Route 53 is reported at once. */
     private readonly interactive = false,

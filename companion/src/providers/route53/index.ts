@@ -1,5 +1,5 @@
-import { sourceOf, type SourceValidateRequest } from '@dnsferry/shared';
-import { lazySource, type Provider } from '../provider';
+import type { FromOf, SourceValidateRequest } from '@dnsferry/shared';
+import { lazySource, perAccount, type Provider } from '../provider';
 import { CAPABILITIES } from './capabilities';
 
 /** Its adapter, loaded on first use: the AWS SDK is among the companion's largest parts. */
@@ -15,15 +15,15 @@ export const route53 = {
   title: 'Route 53',
   capabilities: CAPABILITIES,
   source: {
-    namedBy: 'request',
-    reads: (_zone, request) => sourceOf(request)?.provider === 'route53',
-    open(request, deps) {
-      const spec = sourceOf(request);
-      if (spec?.provider !== 'route53') throw new Error('the request names no Route 53 source');
-      // Taken now: the engine lets go of the zones it has started, before the source is first read.
-      const ids = new Map(request.zones.flatMap((z) => (z.hostedZoneId ? [[z.name.toLowerCase(), z.hostedZoneId] as const] : [])));
-      return lazySource(() => adapter().then((m) => m.createRoute53Source(deps, spec.credentials, ids)));
-    },
+    // one client per keys: the account's pace (five requests a second) is shared by its zones
+    open: (deps) =>
+      perAccount(
+        (from) => JSON.stringify(from.credentials),
+        ({ credentials }) => {
+          const reader = lazySource(() => adapter().then((m) => m.createRoute53Source(deps, credentials)));
+          return { readZone: (zone, opts) => reader.readZone({ name: zone.name, hostedZoneId: zone.from.hostedZoneId }, opts) };
+        },
+      ),
     /** Lists one hosted zone, which proves the keys and the permission; an AWS account has no subscriptions to list. */
     async validate(deps, request, signal) {
       await (await adapter()).checkKeys(deps, keysOf(request), { signal });
@@ -33,4 +33,4 @@ export const route53 = {
       return (await adapter()).listHostedZones(deps, keysOf(request), { signal });
     },
   },
-} satisfies Provider;
+} satisfies Provider<FromOf<'route53'>>;

@@ -138,8 +138,8 @@ describe('Route 53 keys and hosted zones', () => {
 
 describe('reading a hosted zone', () => {
   it('turns aliases and routed sets into records, each with a note, and points out what it cannot carry', async () => {
-    const content = await createRoute53Source(deps, creds(), new Map([['example.org', `/hostedzone/${zone.id}`]])).readZone(
-      { name: 'example.org' },
+    const content = await createRoute53Source(deps, creds()).readZone(
+      { name: 'example.org', hostedZoneId: `/hostedzone/${zone.id}` },
       { signal },
     );
     expect(content.records.map(line)).toEqual([
@@ -196,7 +196,7 @@ describe('reading a hosted zone', () => {
   });
 
   it('finds the zone by name when no id is given, and reads every page, resuming inside a routed group', async () => {
-    const content = await createRoute53Source(deps, creds(), new Map()).readZone({ name: 'big.example' }, { signal });
+    const content = await createRoute53Source(deps, creds()).readZone({ name: 'big.example' }, { signal });
     expect(content.problems).toEqual([]);
     expect(content.records).toHaveLength(402);
     expect(content.records.filter((r) => r.type === 'TXT').map(line)).toEqual(['TXT h296 "a" 60', 'TXT h296 "b" 60']);
@@ -209,7 +209,7 @@ describe('reading a hosted zone', () => {
   });
 
   it('paces itself under five requests a second: many reads, no throttling answer', async () => {
-    const source = createRoute53Source(deps, creds(sim.addKey({ account: '222222222222' })), new Map());
+    const source = createRoute53Source(deps, creds(sim.addKey({ account: '222222222222' })));
     sim.addZone({ name: 'paced.example', account: '222222222222' });
     // Seven zone lookups and reads at once (each two requests): fourteen requests for one account.
     const reads = await Promise.all(Array.from({ length: 7 }, () => source.readZone({ name: 'paced.example' }, { signal })));
@@ -226,7 +226,7 @@ describe('reading a hosted zone', () => {
     const z = sim.addZone({ name: 'together.example', account: '444444444444' });
     for (let i = 0; i < 600; i++) sim.addRecordSet(z, { name: `n${i}`, type: 'A', TTL: 300, values: ['192.0.2.1'] });
     sim.setFaults({ throttle: 1 });
-    const source = createRoute53Source(deps, creds(k), new Map());
+    const source = createRoute53Source(deps, creds(k));
     // validate (1 request), listing (1), and three reads that each find the zone (1) and read three pages (3): 14,
     // and the one throttled request retried: 15, which a window of five a second spreads over three seconds
     await Promise.all([
@@ -242,8 +242,8 @@ describe('reading a hosted zone', () => {
   it('retries throttling answers with backoff and reads on', async () => {
     sim.setFaults({ throttle: 2, priorRequestNotComplete: 1 });
     const progress: string[] = [];
-    const content = await createRoute53Source(deps, creds(), new Map([['example.org', zone.id]])).readZone(
-      { name: 'example.org' },
+    const content = await createRoute53Source(deps, creds()).readZone(
+      { name: 'example.org', hostedZoneId: zone.id },
       { signal, progress: (m) => progress.push(m) },
     );
     expect(content.records).toHaveLength(22);
@@ -253,15 +253,13 @@ describe('reading a hosted zone', () => {
 
   it('gives up on a throttling that does not end, as rate limited', async () => {
     sim.setFaults({ throttle: 100 });
-    const err = await rejection(
-      createRoute53Source(deps, creds(), new Map([['example.org', zone.id]])).readZone({ name: 'example.org' }, { signal }),
-    );
+    const err = await rejection(createRoute53Source(deps, creds()).readZone({ name: 'example.org', hostedZoneId: zone.id }, { signal }));
     expect(err).toMatchObject({ code: 'rate_limited', upstreamCode: 'Throttling' });
     expect(sim.requests).toHaveLength(7);
   });
 
   it('says which zone is missing', async () => {
-    const err = await rejection(createRoute53Source(deps, creds(), new Map()).readZone({ name: 'nowhere.example' }, { signal }));
+    const err = await rejection(createRoute53Source(deps, creds()).readZone({ name: 'nowhere.example' }, { signal }));
     expect(err).toMatchObject({
       code: 'not_found',
       message: 'Route 53 NoSuchHostedZone: no public hosted zone nowhere.example in this AWS account',
