@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
-import type { SourceCredentials, SourceZone, Subscription, TargetAccount, TsigAlgorithm } from '@dnsferry/shared';
+import type { SourceZone, Subscription, TargetAccount } from '@dnsferry/shared';
+import type { FormKind } from '@/sources';
 import type { ManualRow } from './record-rows';
 
 /*
@@ -24,43 +25,23 @@ export interface UiDraft {
 export interface SourceDraft {
   kind: string;
 }
-export interface AzureDraft {
-  authMethod: SourceCredentials['authMethod'];
-  tenantId: string;
-  clientId: string;
-  clientSecret: string;
-  sourceToken: string;
-  subscriptions: Subscription[];
-  subscriptionId: string;
-  zones: SourceZone[];
-  selectedZones: string[];
-}
 export interface PasteDraft {
   zone: string;
   text: string;
   rows: ManualRow[];
 }
-/** Route 53's form: the keys, as Azure's secret, live in `storage.session` only. */
-export interface Route53Draft {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  zones: SourceZone[];
-  selectedZones: string[];
-}
-/** A zone transfer's form, without the TSIG secret: that one is never kept. */
-export interface TransferDraft {
-  zonesText: string;
-  server: string;
-  port: string;
-  tsigName: string;
-  tsigAlgorithm: TsigAlgorithm;
-}
-/** Another account's form, without its token: that one is never kept. */
-export interface AccountDraft {
-  zonesText: string;
-  zoneId: string;
-}
+/**
+ * The form of a source of `sources/` (Azure, Route 53, a zone transfer, another account): its kept fields
+ * under the contract's names (a field that is not kept, such as a TSIG secret or another account's
+ * token, is never here), and what the provider listed or the user named.
+ */
+export type SourceFormDraft<F extends string> = { [K in F]?: string } & {
+  subscriptions?: Subscription[];
+  subscriptionId?: string;
+  zones?: SourceZone[];
+  selectedZones?: string[];
+  zonesText?: string;
+};
 export interface TargetDraft {
   token: string;
   accounts: TargetAccount[];
@@ -70,9 +51,8 @@ export interface TargetDraft {
 }
 export const uiDraftItem = storage.defineItem<UiDraft>('session:dnsferry:draft:ui');
 export const sourceDraftItem = storage.defineItem<SourceDraft>('session:dnsferry:draft:source');
-export const azureDraftItem = storage.defineItem<AzureDraft>('session:dnsferry:draft:azure');
 export const pasteDraftItem = storage.defineItem<PasteDraft>('session:dnsferry:draft:paste');
-export const route53DraftItem = storage.defineItem<Route53Draft>('session:dnsferry:draft:route53');
-export const transferDraftItem = storage.defineItem<TransferDraft>('session:dnsferry:draft:transfer');
-export const accountDraftItem = storage.defineItem<AccountDraft>('session:dnsferry:draft:account');
+/** `session:dnsferry:draft:azure`, `…:route53`, `…:transfer`, `…:account`, as earlier builds wrote them. */
+export const sourceFormDraftItem = <F extends string>(kind: FormKind) =>
+  storage.defineItem<SourceFormDraft<F>>(`session:dnsferry:draft:${kind}`);
 export const targetDraftItem = storage.defineItem<TargetDraft>('session:dnsferry:draft:target');

@@ -3,14 +3,13 @@ import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { DnsRecord, EdgeAddress } from '@dnsferry/shared';
-import { useAccountSourceStore } from '@/stores/account-source';
 import { useTargetStore } from '@/stores/target';
 import { useMigrationStore } from '@/stores/migration';
 import { useRequestStore } from '@/stores/request';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
 import { useSourceStore } from '@/stores/source';
-import { useTransferSourceStore } from '@/stores/transfer-source';
+import { useSourceFormStore } from '@/stores/source-form';
 import { applyMigrateEvent, createMigrationJob } from '@/jobs/migrate-events';
 import { readScope } from '@/utils/source-side';
 
@@ -54,9 +53,9 @@ function dryRunOf(request: Parameters<typeof readScope>[0]) {
 describe('the review of zones read by a transfer or from another account', () => {
   it('sends a transfer zone by name with its server, and shows what a dry run read', async () => {
     useSourceStore().kind = 'transfer';
-    const transfer = useTransferSourceStore();
+    const transfer = useSourceFormStore('transfer');
     transfer.zonesText = 'example.com';
-    transfer.server = 'ns1.example.com';
+    transfer.set('server', 'ns1.example.com');
     const review = useReviewStore();
     const requests = useRequestStore();
     expect(review.zones[0]?.groups).toBeNull();
@@ -79,9 +78,9 @@ describe('the review of zones read by a transfer or from another account', () =>
   it("sends an account zone with the other account's token, and a transfer's read is not taken for it", async () => {
     const source = useSourceStore();
     source.kind = 'transfer';
-    const transfer = useTransferSourceStore();
+    const transfer = useSourceFormStore('transfer');
     transfer.zonesText = 'example.com';
-    transfer.server = 'ns1.example.com';
+    transfer.set('server', 'ns1.example.com');
     const review = useReviewStore();
     const requests = useRequestStore();
     useMigrationStore().job = dryRunOf(requests.buildRequest(true).request);
@@ -89,9 +88,9 @@ describe('the review of zones read by a transfer or from another account', () =>
     expect(review.zones[0]?.groups).not.toBeNull();
 
     source.kind = 'account';
-    const account = useAccountSourceStore();
+    const account = useSourceFormStore('account');
     account.zonesText = 'example.com';
-    account.token = 'old-agency-token';
+    account.set('token', 'old-agency-token');
     expect(review.zones[0]?.groups).toBeNull();
     const { request } = requests.buildRequest(true);
     expect(request.zones).toEqual([{ name: 'example.com', cloudflare: { token: 'old-agency-token' } }]);

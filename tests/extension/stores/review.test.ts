@@ -7,7 +7,7 @@ import { useMigrationStore } from '@/stores/migration';
 import { useRequestStore } from '@/stores/request';
 import { useReviewStore } from '@/stores/review';
 import { useScanStore } from '@/stores/scan';
-import { useAzureSourceStore } from '@/stores/azure-source';
+import { useSourceFormStore } from '@/stores/source-form';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useSourceStore } from '@/stores/source';
 import { createMigrationJob, applyMigrateEvent } from '@/jobs/migrate-events';
@@ -177,9 +177,9 @@ describe('review store', () => {
   it('sends Azure zones without records, with the source credentials', () => {
     const source = useSourceStore();
     source.kind = 'azure';
-    const azure = useAzureSourceStore();
-    azure.authMethod = 'bearerToken';
-    azure.sourceToken = 'arm-token';
+    const azure = useSourceFormStore('azure');
+    azure.set('authMethod', 'bearerToken');
+    azure.set('sourceToken', 'arm-token');
     azure.subscriptionId = SUB;
     azure.zones = [
       { name: 'a.com', resourceGroup: 'rg1', recordCount: 5 },
@@ -216,9 +216,9 @@ describe('review store', () => {
     function azureSource() {
       const source = useSourceStore();
       source.kind = 'azure';
-      const azure = useAzureSourceStore();
-      azure.authMethod = 'bearerToken';
-      azure.sourceToken = 'arm-token';
+      const azure = useSourceFormStore('azure');
+      azure.set('authMethod', 'bearerToken');
+      azure.set('sourceToken', 'arm-token');
       azure.subscriptionId = SUB;
       azure.zones = [{ name: 'a.com', resourceGroup: 'rg1', recordCount: 4 }];
       azure.selectedZones = ['a.com'];

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { useAzureSourceStore } from '@/stores/azure-source';
 import { usePasteSourceStore } from '@/stores/paste-source';
 import { useScanStore } from '@/stores/scan';
 import { useSourceStore } from '@/stores/source';
+import { useSourceFormStore } from '@/stores/source-form';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -15,8 +15,8 @@ describe('source store', () => {
   it("gives the chosen source's side", () => {
     const source = useSourceStore();
     usePasteSourceStore().text = '$ORIGIN example.com.\nwww A 192.0.2.1';
-    useAzureSourceStore().zones = [{ name: 'a.com', resourceGroup: 'rg', recordCount: 3 }];
-    useAzureSourceStore().selectedZones = ['a.com'];
+    useSourceFormStore('azure').zones = [{ name: 'a.com', resourceGroup: 'rg', recordCount: 3 }];
+    useSourceFormStore('azure').selectedZones = ['a.com'];
     expect(source.side.hint).toBe('scan a domain');
     expect(source.side.wholeZones).toBe(false);
     source.kind = 'manual';
@@ -44,7 +44,7 @@ describe('source store', () => {
     const source = useSourceStore();
     await source.restore();
     source.kind = 'azure';
-    useAzureSourceStore().tenantId = 'contoso.onmicrosoft.com';
+    useSourceFormStore('azure').set('tenantId', 'contoso.onmicrosoft.com');
     usePasteSourceStore().text = 'www A 192.0.2.1';
     await expect
       .poll(async () => Object.keys(await fakeBrowser.storage.session.get(null)).sort())
@@ -54,7 +54,7 @@ describe('source store', () => {
     const reopened = useSourceStore();
     await reopened.restore();
     expect(reopened.kind).toBe('azure');
-    expect(useAzureSourceStore().tenantId).toBe('contoso.onmicrosoft.com');
+    expect(useSourceFormStore('azure').values.tenantId).toBe('contoso.onmicrosoft.com');
     expect(usePasteSourceStore().text).toBe('www A 192.0.2.1');
   });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { useAzureSourceStore } from '@/stores/azure-source';
+import { useSourceFormStore } from '@/stores/source-form';
 import { useConnectionStore } from '@/stores/connection';
 import { REASONS } from '@/utils/pairing';
 import { companionFetch, errorBody, json } from '../support/fetch';
@@ -17,10 +17,10 @@ beforeEach(async () => {
 
 describe('Azure source store', () => {
   it('signs in with a service principal, picks the only subscription and lists its zones', async () => {
-    const store = useAzureSourceStore();
-    store.tenantId = 'contoso.onmicrosoft.com';
-    store.clientId = 'c0ffee00-0000-4000-8000-000000000001';
-    store.clientSecret = ' s3cret ';
+    const store = useSourceFormStore('azure');
+    store.set('tenantId', 'contoso.onmicrosoft.com');
+    store.set('clientId', 'c0ffee00-0000-4000-8000-000000000001');
+    store.set('clientSecret', ' s3cret ');
     const fetch = companionFetch({
       '/api/source/validate': () => json(200, { success: true, subscriptions: [{ subscriptionId: SUB, displayName: 'Production' }] }),
       '/api/source/zones': () =>
@@ -53,9 +53,9 @@ describe('Azure source store', () => {
   });
 
   it('offers the chosen zones by name, with the credentials and subscription the request needs to read them', () => {
-    const store = useAzureSourceStore();
-    store.authMethod = 'bearerToken';
-    store.sourceToken = ' arm-token ';
+    const store = useSourceFormStore('azure');
+    store.set('authMethod', 'bearerToken');
+    store.set('sourceToken', ' arm-token ');
     store.subscriptionId = SUB;
     store.zones = [
       { name: 'a.com', resourceGroup: 'rg1', recordCount: 5 },
@@ -73,9 +73,9 @@ describe('Azure source store', () => {
   });
 
   it('sends a bearer token as such and explains a refusal', async () => {
-    const store = useAzureSourceStore();
-    store.authMethod = 'bearerToken';
-    store.sourceToken = 'eyJ0eXAi';
+    const store = useSourceFormStore('azure');
+    store.set('authMethod', 'bearerToken');
+    store.set('sourceToken', 'eyJ0eXAi');
     const fetch = companionFetch({
       '/api/source/validate': () => errorBody(401, 'unauthorized', 'Azure AADSTS7000215: Invalid client secret provided.'),
     });
@@ -85,11 +85,11 @@ describe('Azure source store', () => {
   });
 
   it('sends no Azure secret to a companion that did not prove itself, and the header says what was held back', async () => {
-    const store = useAzureSourceStore();
+    const store = useSourceFormStore('azure');
     const connection = useConnectionStore();
-    store.tenantId = 'contoso.onmicrosoft.com';
-    store.clientId = 'c0ffee00-0000-4000-8000-000000000001';
-    store.clientSecret = 'az-secret';
+    store.set('tenantId', 'contoso.onmicrosoft.com');
+    store.set('clientId', 'c0ffee00-0000-4000-8000-000000000001');
+    store.set('clientSecret', 'az-secret');
     const fetch = companionFetch({
       '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
       '/api/source/validate': () => json(200, { success: true, subscriptions: [] }),
@@ -102,17 +102,17 @@ describe('Azure source store', () => {
   });
 
   it('keeps the form in storage.session only, and a reopened popup finds it', async () => {
-    const store = useAzureSourceStore();
+    const store = useSourceFormStore('azure');
     await store.restore();
-    store.clientSecret = 'az-secret';
+    store.set('clientSecret', 'az-secret');
     store.subscriptionId = SUB;
     await expect.poll(async () => JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain('az-secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('az-secret');
 
     setActivePinia(createPinia());
-    const reopened = useAzureSourceStore();
+    const reopened = useSourceFormStore('azure');
     await reopened.restore();
-    expect(reopened.clientSecret).toBe('az-secret');
+    expect(reopened.values.clientSecret).toBe('az-secret');
     expect(reopened.subscriptionId).toBe(SUB);
   });
 });

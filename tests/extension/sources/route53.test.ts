@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useConnectionStore } from '@/stores/connection';
-import { useRoute53SourceStore } from '@/stores/route53-source';
 import { useSourceStore } from '@/stores/source';
+import { useSourceFormStore } from '@/stores/source-form';
 import { migrateRequest } from '@/jobs/migration';
 import { REASONS } from '@/utils/pairing';
 import { readScope } from '@/utils/source-side';
@@ -21,9 +21,9 @@ beforeEach(async () => {
 
 describe('Route 53 source store', () => {
   it('checks the keys, then lists the hosted zones by name with their id and size', async () => {
-    const store = useRoute53SourceStore();
-    store.accessKeyId = ` ${KEY_ID} `;
-    store.secretAccessKey = ` ${SECRET} `;
+    const store = useSourceFormStore('route53');
+    store.set('accessKeyId', ` ${KEY_ID} `);
+    store.set('secretAccessKey', ` ${SECRET} `);
     const fetch = companionFetch({
       '/api/source/validate': () => json(200, { success: true, subscriptions: [] }),
       '/api/source/zones': () =>
@@ -50,10 +50,10 @@ describe('Route 53 source store', () => {
   });
 
   it('offers the chosen zones by name with their hosted zone id, and the keys as the request names its source', () => {
-    const store = useRoute53SourceStore();
-    store.accessKeyId = 'ASIAIOSFODNN7EXAMPLE';
-    store.secretAccessKey = SECRET;
-    store.sessionToken = ' FwoGZXIvYXdzEBY ';
+    const store = useSourceFormStore('route53');
+    store.set('accessKeyId', 'ASIAIOSFODNN7EXAMPLE');
+    store.set('secretAccessKey', SECRET);
+    store.set('sessionToken', ' FwoGZXIvYXdzEBY ');
     store.zones = [
       { name: 'a.org', id: 'Z0000000000000000001', recordCount: 5 },
       { name: 'b.org', id: 'Z0000000000000000002', recordCount: 7 },
@@ -92,9 +92,9 @@ describe('Route 53 source store', () => {
   });
 
   it('explains refused keys with what to check, and an account without public zones', async () => {
-    const store = useRoute53SourceStore();
-    store.accessKeyId = KEY_ID;
-    store.secretAccessKey = 'wrong';
+    const store = useSourceFormStore('route53');
+    store.set('accessKeyId', KEY_ID);
+    store.set('secretAccessKey', 'wrong');
     const refusing = companionFetch({
       '/api/source/validate': () =>
         errorBody(
@@ -122,10 +122,10 @@ describe('Route 53 source store', () => {
   });
 
   it('sends no key to a companion that did not prove itself, and the header says what was held back', async () => {
-    const store = useRoute53SourceStore();
+    const store = useSourceFormStore('route53');
     const connection = useConnectionStore();
-    store.accessKeyId = KEY_ID;
-    store.secretAccessKey = SECRET;
+    store.set('accessKeyId', KEY_ID);
+    store.set('secretAccessKey', SECRET);
     const fetch = companionFetch({
       '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
       '/api/source/validate': () => json(200, { success: true, subscriptions: [] }),
@@ -140,9 +140,9 @@ describe('Route 53 source store', () => {
     const source = useSourceStore();
     await source.restore();
     source.kind = 'route53';
-    const store = useRoute53SourceStore();
-    store.accessKeyId = KEY_ID;
-    store.secretAccessKey = SECRET;
+    const store = useSourceFormStore('route53');
+    store.set('accessKeyId', KEY_ID);
+    store.set('secretAccessKey', SECRET);
     store.zones = [{ name: 'a.org', id: 'Z0000000000000000001', recordCount: 5 }];
     store.selectedZones = ['a.org'];
     await expect.poll(async () => JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain(SECRET);
@@ -153,6 +153,6 @@ describe('Route 53 source store', () => {
     await reopened.restore();
     expect(reopened.kind).toBe('route53');
     expect(reopened.side.zones).toEqual([{ name: 'a.org', expected: 5, read: { hostedZoneId: 'Z0000000000000000001' } }]);
-    expect(useRoute53SourceStore().secretAccessKey).toBe(SECRET);
+    expect(useSourceFormStore('route53').values.secretAccessKey).toBe(SECRET);
   });
 });
