@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
@@ -9,8 +10,15 @@ import { captureLogs, recordSecrets, watchResponses } from './leak-watch';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
+export interface StackOptions {
+  sim?: CloudflareSimOptions;
+  config?: Partial<Config>;
+  azure?: boolean;
+  route53?: boolean;
+}
+
 /** The companion in-process (inject or real listen) in front of a seeded Cloudflare simulator; every log line captured. */
-export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config>; azure?: boolean; route53?: boolean } = {}) {
+export async function startStack(opts: StackOptions = {}) {
   const sim = await startCloudflareSimulator({ rateLimit: false, ...opts.sim });
   const seed = seedCloudflareDemo(sim);
   const azure = opts.azure ? await startAzureSimulator() : undefined;
@@ -61,6 +69,26 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
   };
 }
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * A fresh stack for each test of the file, started before it (then `prepare`, to seed what the file's
+ * tests share) and closed after it: the set-up every endpoint test repeated. Call the getter inside a test.
+ */
+export function useStack(opts: StackOptions & { prepare?: (stack: Stack) => unknown } = {}): () => Stack {
+  let current: Stack | undefined;
+  beforeEach(async () => {
+    current = await startStack(opts);
+    await opts.prepare?.(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('the stack runs only inside a test');
+    return current;
+  };
+}
 
 export function parseNdjson(payload: string): MigrateEvent[] {
   return payload
