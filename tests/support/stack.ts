@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
@@ -71,19 +71,27 @@ export async function startStack(opts: StackOptions = {}) {
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /**
- * A fresh stack for each test of the file, started before it (then `prepare`, to seed what the file's
- * tests share) and closed after it: the set-up every endpoint test repeated. Call the getter inside a test.
+ * The set-up every endpoint test repeated: a stack started before each test of the file (or once for
+ * the file, `once`), then `prepare` (to seed what the tests share), and closed after. Call the getter
+ * inside a test or a hook declared after this call.
  */
-export function useStack(opts: StackOptions & { prepare?: (stack: Stack) => unknown } = {}): () => Stack {
+export function useStack(opts: StackOptions & { once?: boolean; prepare?: (stack: Stack) => unknown } = {}): () => Stack {
   let current: Stack | undefined;
-  beforeEach(async () => {
+  const start = async () => {
     current = await startStack(opts);
     await opts.prepare?.(current);
-  });
-  afterEach(async () => {
+  };
+  const stop = async () => {
     await current?.close();
     current = undefined;
-  });
+  };
+  if (opts.once) {
+    beforeAll(start);
+    afterAll(stop);
+  } else {
+    beforeEach(start);
+    afterEach(stop);
+  }
   return () => {
     if (!current) throw new Error('the stack runs only inside a test');
     return current;
