@@ -70,7 +70,8 @@ const BEHAVIOUR_FOLDERS: Record<string, string> = {
   'tests/companion/soak/': 'long runs through the whole app, watching memory, sockets and timers',
   'tests/companion/sandbox/': 'a simulator is tested by the provider behaviour it copies (auth, pagination, batch, faults, DNS answers)',
   'tests/companion/package/': 'what a user downloads: the npm tarball installed in an empty prefix and run, the add-on zips',
-  'tests/companion/support/': 'the test harness itself (tests/support/), in the project that starts its DNS servers',
+  'tests/companion/support/':
+    'the test harness (tests/support/, the in-memory target) and its tests, in the project that starts its DNS servers',
   'tests/companion/bench/': 'the arithmetic of the benches (tests/bench/), which are run by hand and mirror no product source',
   'tests/repo/': 'the tree as a whole: where tests sit, the import graph, the docs against the lint config',
   'tests/setup/': 'what a fresh clone needs before the first test (the Debian packages), checked by a plain Node script',

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { MigrateEventSchema, type MigrateEvent } from '@dnsferry/shared';
 import { buildApp } from '@dnsferry/companion/app';
 import { DEFAULTS, type Config } from '@dnsferry/companion/config';
@@ -9,8 +10,15 @@ import { captureLogs, recordSecrets, watchResponses } from './leak-watch';
 
 export type Sim = Awaited<ReturnType<typeof startCloudflareSimulator>>;
 
+export interface StackOptions {
+  sim?: CloudflareSimOptions;
+  config?: Partial<Config>;
+  azure?: boolean;
+  route53?: boolean;
+}
+
 /** The companion in-process (inject or real listen) in front of a seeded Cloudflare simulator; every log line captured. */
-export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Partial<Config>; azure?: boolean; route53?: boolean } = {}) {
+export async function startStack(opts: StackOptions = {}) {
   const sim = await startCloudflareSimulator({ rateLimit: false, ...opts.sim });
   const seed = seedCloudflareDemo(sim);
   const azure = opts.azure ? await startAzureSimulator() : undefined;
@@ -61,6 +69,34 @@ export async function startStack(opts: { sim?: CloudflareSimOptions; config?: Pa
   };
 }
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * The set-up every endpoint test repeated: a stack started before each test of the file (or once for
+ * the file, `once`), then `prepare` (to seed what the tests share), and closed after. Call the getter
+ * inside a test or a hook declared after this call.
+ */
+export function useStack(opts: StackOptions & { once?: boolean; prepare?: (stack: Stack) => unknown } = {}): () => Stack {
+  let current: Stack | undefined;
+  const start = async () => {
+    current = await startStack(opts);
+    await opts.prepare?.(current);
+  };
+  const stop = async () => {
+    await current?.close();
+    current = undefined;
+  };
+  if (opts.once) {
+    beforeAll(start);
+    afterAll(stop);
+  } else {
+    beforeEach(start);
+    afterEach(stop);
+  }
+  return () => {
+    if (!current) throw new Error('the stack runs only inside a test');
+    return current;
+  };
+}
 
 export function parseNdjson(payload: string): MigrateEvent[] {
   return payload

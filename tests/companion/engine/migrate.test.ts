@@ -2,80 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { DnsRecordSchema, recordKey, zonesFrom, type DnsRecord, type MigrateEvent, type MigrateZone } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import { FairShare, type Slice } from '@dnsferry/companion/flow/fair-share';
-import type { ChangeOutcome, ChangeSet, HeldRecord, Source, SourceZoneContent, Target, TargetZone } from '@dnsferry/companion/engine/ports';
-import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
+import type { Source, SourceZoneContent, Target } from '@dnsferry/companion/engine/ports';
+import { MemoryTarget } from '../support/memory-target';
 
 /**
  * The engine against an in-memory Target and Source: no HTTP, no simulator. What it must keep is the
  * stream's grammar and the invariant created + skipped + failed = records sent, whatever the target does.
  */
-class FakeTarget implements Target {
-  /** Holds, skips and keeps TTLs as the product's target does. */
-  readonly rules = CLOUDFLARE_RULES;
-  readonly zones = new Map<string, { zone: TargetZone; records: HeldRecord[] }>();
-  writes = 0;
-  private nextId = 1;
+class FakeTarget extends MemoryTarget {
   /** Decides each set's outcome by its first record; by default every set lands. */
   outcome: (r: DnsRecord, index: number) => 'applied' | 'exists' | 'failed' | 'skip-report' | 'throw' = () => 'applied';
 
-  findOrCreateZone(name: string, opts: { dryRun: boolean }): Promise<TargetZone | null> {
-    const found = this.zones.get(name);
-    if (found) return Promise.resolve({ ...found.zone, created: false });
-    if (opts.dryRun) return Promise.resolve(null);
-    const zone: TargetZone = {
-      id: `id-${name}`,
-      name,
-      status: 'pending',
-      nameServers: ['ada.ns.example', 'bob.ns.example'],
-      created: true,
-    };
-    this.zones.set(name, { zone, records: [] });
-    return Promise.resolve(zone);
-  }
-
-  listRecords(zone: TargetZone): Promise<HeldRecord[]> {
-    return Promise.resolve([...(this.zones.get(zone.name)?.records ?? [])]);
-  }
-
-  deleteZone(zone: TargetZone): Promise<void> {
-    this.zones.delete(zone.name);
-    return Promise.resolve();
-  }
-
-  async *applyChanges(zone: TargetZone, sets: ChangeSet[], opts: { signal: AbortSignal }): AsyncIterable<ChangeOutcome> {
-    const held = this.zones.get(zone.name)?.records ?? [];
-    for (const [index, set] of sets.entries()) {
-      if (opts.signal.aborted) return;
+  constructor() {
+    super();
+    this.fault = (set, index) => {
       const first = set.creates[0] ?? set.updates[0]?.after ?? set.deletes[0]?.record;
       const what = first ? this.outcome(first, index) : 'applied';
-      if (what === 'throw') throw new Error('target exploded');
-      if (what === 'skip-report') continue; // the target says nothing about this one
-      this.writes++;
-      await Promise.resolve();
-      if (what === 'failed') {
-        yield { index, status: 'failed', code: 81053, message: 'Cloudflare 81053: taken' };
-        continue;
-      }
-      if (what === 'exists') {
-        yield { index, status: 'exists' };
-        continue;
-      }
-      for (const d of set.deletes)
-        held.splice(
-          held.findIndex((h) => h.id === d.id),
-          1,
-        );
-      for (const u of set.updates) {
-        const h = held.find((x) => x.id === u.id);
-        if (h) h.record = u.after;
-      }
-      const createdIds = set.creates.map((record) => {
-        const id = `r${this.nextId++}`;
-        held.push({ id, record });
-        return id;
-      });
-      yield { index, status: 'applied', createdIds };
-    }
+      if (what === 'failed') return { code: 81053, message: 'taken' };
+      if (what === 'skip-report') return 'unsettled'; // the target says nothing about this one
+      return what === 'applied' ? undefined : what;
+    };
   }
 }
 
@@ -147,17 +93,17 @@ describe('engine: migrate', () => {
       { type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300 },
     ];
     await run([{ name: 'example.com', records }], target);
-    const writes = target.writes;
+    const writes = target.sets.length;
     const again = await run([{ name: 'example.com', records: [...records] }], target);
     expect(complete(again, 'example.com')).toMatchObject({ created: 0, skipped: 3, failed: 0 });
-    expect(target.writes).toBe(writes);
+    expect(target.sets.length).toBe(writes);
   });
 
   it('a dry run writes nothing, even for a zone the target does not have', async () => {
     const target = new FakeTarget();
     const events = await run([{ name: 'example.com', records: [A('@', '192.0.2.1')] }], target, { dryRun: true });
     expect(target.zones.size).toBe(0);
-    expect(target.writes).toBe(0);
+    expect(target.sets.length).toBe(0);
     expect(perRecord(events, 'example.com').map((e) => ('message' in e ? e.message : ''))).toEqual(['[1/1] A @ would create → 192.0.2.1']);
   });
 

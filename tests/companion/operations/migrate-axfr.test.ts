@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile } from '@dnsferry/shared';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { useStack, zoneComplete } from '../../support/stack';
 import { recordSecrets } from '../../support/leak-watch';
 import { startNamed, type RunningNamed } from '../../support/dns/named';
 
@@ -10,7 +10,6 @@ const ZONE_TEXT = readFileSync(fileURLToPath(new URL('../../support/dns/dnsferry
 const KEY = { name: 'transfer-key', algorithm: 'hmac-sha256', secret: Buffer.alloc(32, 11).toString('base64') };
 
 let named: RunningNamed;
-let stack: Stack;
 beforeAll(async () => {
   named = await startNamed(
     [
@@ -24,20 +23,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await named?.stop();
 });
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 describe('POST /api/migrate with zones[].axfr', () => {
   it('migrates the zone a TSIG-signed transfer gives, as the zone file would have', async () => {
     const axfr = { server: '127.0.0.1', port: named.port, tsig: KEY };
-    const { status, events } = await stack.migrate({ zones: [{ name: 'dnsferry.test', axfr }] });
+    const { status, events } = await stack().migrate({ zones: [{ name: 'dnsferry.test', axfr }] });
     expect(status).toBe(200);
     expect(events.map((e) => ('message' in e ? e.message : ''))).toContain(`Asking 127.0.0.1 for a zone transfer`);
-    const viaFile = await stack.migrate({ zones: [{ name: 'dnsferry.test', zoneFile: ZONE_TEXT }] });
+    const viaFile = await stack().migrate({ zones: [{ name: 'dnsferry.test', zoneFile: ZONE_TEXT }] });
     // the same records: a second run from the zone file finds every one already there
     const file = parseZoneFile(ZONE_TEXT, 'dnsferry.test');
     const fromFile = zoneComplete(viaFile.events, 'dnsferry.test');
@@ -53,7 +47,7 @@ describe('POST /api/migrate with zones[].axfr', () => {
   });
 
   it('fails only that zone, plainly, when the server refuses the transfer; the request goes on', async () => {
-    const { status, events } = await stack.migrate({
+    const { status, events } = await stack().migrate({
       zones: [
         { name: 'closed.test', axfr: { server: '127.0.0.1', port: named.port } },
         { name: 'other.test', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] },
@@ -73,12 +67,12 @@ describe('POST /api/migrate with zones[].axfr', () => {
       [{ server: '127.0.0.1', tsig: { ...KEY, secret: `${KEY.secret}!` } }, 'zones.0.axfr.tsig.secret', /not base64/],
     ];
     for (const [axfr, field, message] of cases) {
-      const res = await stack.migrate({ zones: [{ name: 'dnsferry.test', axfr }] });
+      const res = await stack().migrate({ zones: [{ name: 'dnsferry.test', axfr }] });
       expect(res.status, field).toBe(400);
       expect(res.body).toMatchObject({ error: { code: 'invalid_request', field, message: expect.stringMatching(message) } });
     }
-    const both = await stack.migrate({ zones: [{ name: 'dnsferry.test', zoneFile: '@ A 192.0.2.1', axfr: { server: '127.0.0.1' } }] });
+    const both = await stack().migrate({ zones: [{ name: 'dnsferry.test', zoneFile: '@ A 192.0.2.1', axfr: { server: '127.0.0.1' } }] });
     expect(both.body).toMatchObject({ error: { field: 'zones.0.zoneFile', message: expect.stringMatching(/one of them/) } });
-    expect(stack.logs.join('\n')).not.toContain(KEY.secret);
+    expect(stack().logs.join('\n')).not.toContain(KEY.secret);
   });
 });

@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MigrateEvent } from '@dnsferry/shared';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { useStack, zoneComplete } from '../../support/stack';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+/**
+ * Records as they reach Cloudflare's API: each type's data, TXT held whole, proxied only where the API
+ * takes it, TTLs in its range. What a run makes of each record is the engine's:
+ * tests/companion/engine/migrate-record-values.test.ts.
+ */
+const stack = useStack();
 
 /** One record of every type the target holds beyond the first round's, in the presentation form `content` takes. */
 const newTypes = [
@@ -34,47 +33,9 @@ function perRecord(events: MigrateEvent[], type: MigrateEvent['type']) {
 }
 
 describe('POST /api/migrate: record values are checked one by one', () => {
-  it('a record with a bad value fails alone, in the stream; the zone and the other zones go on', async () => {
-    const bad = { type: 'A', name: 'broken', content: '999.1.1.1', ttl: 300 };
-    const { status, events } = await stack.migrate({
-      zones: [
-        {
-          name: 'example.com',
-          records: [
-            { type: 'A', name: 'ok', content: '192.0.2.1', ttl: 300 },
-            bad,
-            { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300, priority: 70000 },
-            { type: 'HINFO', name: '@', content: '"PC" "Linux"', ttl: 300 },
-          ],
-        },
-        { name: 'example.org', records: [{ type: 'A', name: 'ok', content: '192.0.2.2', ttl: 300 }] },
-      ],
-    });
-    expect(status).toBe(200);
-    const messages = perRecord(events, 'error').map((e) => ('message' in e ? e.message : ''));
-    expect(messages).toEqual([
-      '[2/4] A broken ✗ 999.1.1.1 is not an IPv4 address',
-      '[3/4] MX @ ✗ priority: priority is 0-65535',
-      '[4/4] HINFO @ ✗ record type HINFO is not supported (supported: A, AAAA, CNAME, MX, TXT, SRV, CAA, PTR, NS, DS, TLSA, SSHFP, HTTPS, SVCB, NAPTR, LOC, URI, CERT, SMIMEA, OPENPGPKEY)',
-    ]);
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 1, skipped: 0, failed: 3 });
-    expect(zoneComplete(events, 'example.org')).toMatchObject({ created: 1, skipped: 0, failed: 0 });
-    expect(events.at(-1)?.type).toBe('done');
-  });
-
-  it('the same in a dry run, so the review shows the reason', async () => {
-    const { events } = await stack.migrate({
-      dryRun: true,
-      zones: [{ name: 'example.com', records: [{ type: 'AAAA', name: 'x', content: 'fe80::1::2', ttl: 300 }] }],
-    });
-    expect(perRecord(events, 'error').map((e) => ('message' in e ? e.message : ''))).toEqual([
-      '[1/1] AAAA x ✗ fe80::1::2 is not an IPv6 address',
-    ]);
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, failed: 1 });
-  });
-
+  // each value's own check is the engine's: tests/companion/engine/migrate-record-values.test.ts
   it('a request whose shape is wrong is still refused whole, naming the field', async () => {
-    const res = await stack.migrate({ zones: [{ name: 'example.com', records: [{ name: 'x', content: '192.0.2.1' }] }] });
+    const res = await stack().migrate({ zones: [{ name: 'example.com', records: [{ name: 'x', content: '192.0.2.1' }] }] });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: { code: 'invalid_request', field: 'zones.0.records.0.type' } });
   });
@@ -82,12 +43,12 @@ describe('POST /api/migrate: record values are checked one by one', () => {
 
 describe('POST /api/migrate: every record type the target holds', () => {
   it('creates each one with the data the API takes, and a re-run finds them all', async () => {
-    const first = await stack.migrate({ zones: [{ name: 'example.com', records: newTypes }] });
+    const first = await stack().migrate({ zones: [{ name: 'example.com', records: newTypes }] });
     expect(perRecord(first.events, 'error')).toEqual([]);
     expect(zoneComplete(first.events, 'example.com')).toMatchObject({ created: newTypes.length, skipped: 0, failed: 0 });
-    const zone = stack.sim.zoneByName('example.com');
+    const zone = stack().sim.zoneByName('example.com');
     if (!zone) throw new Error('zone missing');
-    const wire = stack.sim.records(zone.id) as Array<{
+    const wire = stack().sim.records(zone.id) as Array<{
       type: string;
       name: string;
       content: string;
@@ -127,13 +88,13 @@ describe('POST /api/migrate: every record type the target holds', () => {
     expect(wire.find((w) => w.name === 'web.example.com')?.proxied).toBe(true);
 
     // Convergence: the records read back from the target are the same records.
-    const again = await stack.migrate({ zones: [{ name: 'example.com', records: newTypes }] });
+    const again = await stack().migrate({ zones: [{ name: 'example.com', records: newTypes }] });
     expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: newTypes.length, failed: 0 });
   });
 
   it('a TXT value held whole at the target is the same record split anywhere, or written with \\DDD escapes', async () => {
     const key = `v=DKIM1; k=rsa; p=${'B'.repeat(392)}`;
-    await stack.migrate({
+    await stack().migrate({
       zones: [
         {
           name: 'example.com',
@@ -144,7 +105,7 @@ describe('POST /api/migrate: every record type the target holds', () => {
         },
       ],
     });
-    const { events } = await stack.migrate({
+    const { events } = await stack().migrate({
       zones: [
         {
           name: 'example.com',
@@ -156,65 +117,14 @@ describe('POST /api/migrate: every record type the target holds', () => {
       ],
     });
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, skipped: 2 });
-    const zone = stack.sim.zoneByName('example.com');
-    expect((stack.sim.records(zone?.id ?? '') as Array<{ type: string }>).filter((w) => w.type === 'TXT')).toHaveLength(2);
-  });
-
-  it('skips what the target signs or writes itself, and refuses a DS at the apex', async () => {
-    const { events } = await stack.migrate({
-      zones: [
-        {
-          name: 'example.com',
-          records: [
-            {
-              type: 'DNSKEY',
-              name: '@',
-              content: '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
-              ttl: 3600,
-            },
-            { type: 'RRSIG', name: '@', content: 'A 13 2 300 20250101000000 20241201000000 12345 example.com. abc=', ttl: 3600 },
-            { type: 'DS', name: '@', content: '2371 13 2 1F98', ttl: 3600 },
-          ],
-        },
-      ],
-    });
-    const skips = perRecord(events, 'skip').map((e) => ('message' in e ? e.message : ''));
-    expect(skips).toEqual([
-      '[1/3] DNSKEY @ skipped: the target signs the zone itself (turn on DNSSEC there)',
-      '[2/3] RRSIG @ skipped: the target signs the zone itself (turn on DNSSEC there)',
-    ]);
-    expect(perRecord(events, 'error').map((e) => ('message' in e ? e.message : ''))).toEqual([
-      '[3/3] DS @ ✗ a DS record at the apex belongs in the parent zone: set it at the registrar, not in this zone',
-    ]);
+    const zone = stack().sim.zoneByName('example.com');
+    expect((stack().sim.records(zone?.id ?? '') as Array<{ type: string }>).filter((w) => w.type === 'TXT')).toHaveLength(2);
   });
 });
 
 describe('POST /api/migrate: proxying', () => {
-  it('says which records the target will proxy; proxying is not part of identity', async () => {
-    const { events } = await stack.migrate({
-      zones: [
-        {
-          name: 'example.com',
-          records: [
-            { type: 'A', name: 'web', content: '192.0.2.80', ttl: 300, proxied: true },
-            { type: 'CNAME', name: 'docs', content: 'web.example.com', ttl: 300 },
-          ],
-        },
-      ],
-    });
-    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual([
-      '[1/2] A web → 192.0.2.80 (proxied)',
-      '[2/2] CNAME docs → web.example.com',
-    ]);
-    // the same record without proxying already exists
-    const again = await stack.migrate({
-      zones: [{ name: 'example.com', records: [{ type: 'A', name: 'web', content: '192.0.2.80', ttl: 300 }] }],
-    });
-    expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 1 });
-  });
-
   it('drops proxied from a type the target cannot proxy (only A, AAAA and CNAME carry it)', async () => {
-    const { events } = await stack.migrate({
+    const { events } = await stack().migrate({
       zones: [
         { name: 'example.com', records: [{ type: 'MX', name: '@', content: 'mx.example.com', priority: 10, ttl: 300, proxied: true }] },
       ],
@@ -224,14 +134,12 @@ describe('POST /api/migrate: proxying', () => {
 });
 
 describe('POST /api/migrate: TTLs the target cannot hold', () => {
-  it('brings TTL 0 into range with a note, as the README promises', async () => {
-    const { events } = await stack.migrate({
+  it('holds TTL 0 brought into range, as the README promises', async () => {
+    const { events } = await stack().migrate({
       zones: [{ name: 'example.com', records: [{ type: 'A', name: 'zero', content: '192.0.2.1', ttl: 0 }] }],
     });
-    expect(perRecord(events, 'record').map((e) => ('message' in e ? e.message : ''))).toEqual([
-      "[1/1] A zero → 192.0.2.1 (TTL 0 → 60, the target's minimum)",
-    ]);
-    const zone = stack.sim.zoneByName('example.com');
-    expect((stack.sim.records(zone?.id ?? '') as Array<{ ttl: number }>)[0]?.ttl).toBe(60);
+    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 1 });
+    const zone = stack().sim.zoneByName('example.com');
+    expect((stack().sim.records(zone?.id ?? '') as Array<{ ttl: number }>)[0]?.ttl).toBe(60);
   });
 });

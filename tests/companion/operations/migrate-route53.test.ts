@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { heldLines, startStack, zoneComplete, type Stack } from '../../support/stack';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { heldLines, useStack, zoneComplete } from '../../support/stack';
 
 // POST /api/migrate reading a hosted zone from the Route 53 simulator into the Cloudflare simulator.
-let stack: Stack;
 const keys = () => {
-  const k = stack.route53Demo?.keys;
+  const k = stack().route53Demo?.keys;
   if (!k) throw new Error('no Route 53 demo');
   return k;
 };
 const source = () => ({ provider: 'route53', accessKeyId: keys().accessKeyId, secretAccessKey: keys().secretAccessKey });
 
-beforeAll(async () => {
-  stack = await startStack({ route53: true, config: { retryBaseMs: 1 } });
-});
-afterAll(async () => {
-  await stack.close();
-});
+const stack = useStack({ once: true, route53: true, config: { retryBaseMs: 1 } });
 beforeEach(() => {
-  stack.route53?.resetCounters();
+  stack().route53?.resetCounters();
 });
 
 describe('POST /api/migrate from Route 53', () => {
   it('migrates a hosted zone found by name, with a note per alias and routed set, and a re-run creates nothing', async () => {
-    const res = await stack.migrate({ source: source(), zones: [{ name: 'route53-example.org' }] });
+    const res = await stack().migrate({ source: source(), zones: [{ name: 'route53-example.org' }] });
     expect(res.status).toBe(200);
     expect(zoneComplete(res.events, 'route53-example.org')).toMatchObject({ created: 9, skipped: 0, failed: 0 });
-    expect(heldLines(stack.sim, 'route53-example.org')).toEqual([
+    expect(heldLines(stack().sim, 'route53-example.org')).toEqual([
       'A api.route53-example.org 198.51.100.10 60',
       'A api.route53-example.org 198.51.100.11 60',
       'A app.route53-example.org 198.51.100.20 300',
@@ -45,38 +39,38 @@ describe('POST /api/migrate from Route 53', () => {
     );
     expect(infos.some((m) => m.startsWith('Alias A app → A origin of this zone'))).toBe(true);
 
-    const again = await stack.migrate({
+    const again = await stack().migrate({
       source: source(),
-      zones: [{ name: 'route53-example.org', hostedZoneId: stack.route53Demo?.zone.id }],
+      zones: [{ name: 'route53-example.org', hostedZoneId: stack().route53Demo?.zone.id }],
     });
     expect(zoneComplete(again.events, 'route53-example.org')).toMatchObject({ created: 0, skipped: 9, failed: 0 });
     // Given its id, the zone is read without listing the account's zones first.
-    expect(stack.route53?.requests.filter((r) => r.url.startsWith('/2013-04-01/hostedzone?'))).toHaveLength(1);
+    expect(stack().route53?.requests.filter((r) => r.url.startsWith('/2013-04-01/hostedzone?'))).toHaveLength(1);
   });
 
   it('fails the zone with the credential problem, and never shows the keys', async () => {
-    const res = await stack.migrate({
+    const res = await stack().migrate({
       source: { ...source(), secretAccessKey: 'a-wrong-secret-of-forty-characters-00000' },
       zones: [{ name: 'route53-example.org' }],
     });
     expect(res.status).toBe(200);
     const errors = res.events.filter((e) => e.type === 'error').map((e) => e.message);
     expect(errors[0]).toMatch(/Route 53 SignatureDoesNotMatch: .* check the secret access key/);
-    const everything = JSON.stringify(res.events) + stack.logs.join('');
+    const everything = JSON.stringify(res.events) + stack().logs.join('');
     for (const secret of ['a-wrong-secret-of-forty-characters-00000', keys().secretAccessKey, keys().accessKeyId])
       expect(everything).not.toContain(secret);
   });
 
   it('refuses a body that names the source twice, or half a Route 53 source, with a 400 naming the field', async () => {
-    const twice = await stack.migrate({ source: source(), sourceToken: 'x'.repeat(40), zones: [{ name: 'route53-example.org' }] });
+    const twice = await stack().migrate({ source: source(), sourceToken: 'x'.repeat(40), zones: [{ name: 'route53-example.org' }] });
     expect(twice).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', field: 'sourceToken' } } });
-    const half = await stack.migrate({
+    const half = await stack().migrate({
       source: { provider: 'route53', accessKeyId: keys().accessKeyId },
       zones: [{ name: 'route53-example.org' }],
     });
     expect(half).toMatchObject({ status: 400, body: { error: { field: 'source.secretAccessKey' } } });
-    const badId = await stack.migrate({ source: source(), zones: [{ name: 'route53-example.org', hostedZoneId: 'not-an-id' }] });
+    const badId = await stack().migrate({ source: source(), zones: [{ name: 'route53-example.org', hostedZoneId: 'not-an-id' }] });
     expect(badId).toMatchObject({ status: 400, body: { error: { field: 'zones.0.hostedZoneId' } } });
-    expect(stack.route53?.counters.requests).toBe(0);
+    expect(stack().route53?.counters.requests).toBe(0);
   });
 });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@dnsferry/shared';
-import { startStack, type Stack } from '../../support/stack';
+import { useStack } from '../../support/stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.close();
-});
+const stack = useStack({ once: true });
 
 const good = () => ({
-  targetToken: stack.seed.token,
-  targetAccountId: stack.seed.accountId,
+  targetToken: stack().seed.token,
+  targetAccountId: stack().seed.accountId,
   zones: [{ name: 'example.com', records: [] }],
 });
 
@@ -58,7 +52,7 @@ describe('request validation', () => {
       'subscriptionId',
     ],
   ])('%s → 400 naming the field', async (_what, mutate, field) => {
-    const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', payload: mutate(good()) });
+    const res = await stack().app.inject({ method: 'POST', url: '/api/migrate', payload: mutate(good()) });
     expect(res.statusCode).toBe(400);
     const body = ErrorBodySchema.parse(res.json());
     expect(body.error.code).toBe('invalid_request');
@@ -71,7 +65,7 @@ describe('request validation', () => {
     ['an MX without priority', { type: 'MX', name: '@', content: 'mx.example.com', ttl: 300 }, /priority: expected priority/],
     ['an A record holding IPv6', { type: 'A', name: '@', content: '::1', ttl: 300 }, /::1 is not an IPv4 address/],
   ])('%s → an error event for that record, not a 400', async (_what, record, message) => {
-    const res = await stack.app.inject({
+    const res = await stack().app.inject({
       method: 'POST',
       url: '/api/migrate',
       payload: { ...good(), dryRun: true, zones: [{ name: 'example.com', records: [record] }] },
@@ -89,31 +83,36 @@ describe('request validation', () => {
 
   it('refuses what is not a JSON object', async () => {
     for (const payload of ['[]', 'null', '42', '{"a":']) {
-      const res = await stack.app.inject({ method: 'POST', url: '/api/migrate', headers: { 'content-type': 'application/json' }, payload });
+      const res = await stack().app.inject({
+        method: 'POST',
+        url: '/api/migrate',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('invalid_request');
     }
   });
 
   it('accepts only JSON bodies and only POST', async () => {
-    const text = await stack.app.inject({
+    const text = await stack().app.inject({
       method: 'POST',
       url: '/api/migrate',
       headers: { 'content-type': 'text/plain' },
       payload: JSON.stringify(good()),
     });
     expect(text.statusCode).toBe(415);
-    const form = await stack.app.inject({
+    const form = await stack().app.inject({
       method: 'POST',
       url: '/api/migrate',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'a=1',
     });
     expect(form.statusCode).toBe(415);
-    const get = await stack.app.inject({ method: 'GET', url: '/api/migrate' });
+    const get = await stack().app.inject({ method: 'GET', url: '/api/migrate' });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe('POST');
-    const nowhere = await stack.app.inject({ method: 'POST', url: '/api/nowhere', payload: {} });
+    const nowhere = await stack().app.inject({ method: 'POST', url: '/api/nowhere', payload: {} });
     expect(nowhere.statusCode).toBe(404);
     expect(ErrorBodySchema.parse(nowhere.json()).error.code).toBe('not_found');
   });

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { heldLines, startStack, zoneComplete, type Stack } from '../../support/stack';
+import { describe, expect, it } from 'vitest';
+import { heldLines, useStack, zoneComplete } from '../../support/stack';
 
 // POST /api/migrate with zone files written by cli53 and by the Azure CLI: their aliases land in the
 // Cloudflare simulator as the Route 53 and Azure sources would land them.
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const CLI53 = [
   '$ORIGIN shop.example.',
@@ -48,16 +42,19 @@ describe('POST /api/migrate with a zone file from cli53 or az', () => {
       { name: 'shop.example', zoneFile: CLI53 },
       { name: 'contoso.example', zoneFile: AZ },
     ];
-    const { status, events } = await stack.migrate({ zones });
+    const { status, events } = await stack().migrate({ zones });
     expect(status).toBe(200);
-    expect(heldLines(stack.sim, 'shop.example')).toEqual([
+    expect(heldLines(stack().sim, 'shop.example')).toEqual([
       'A api.shop.example 198.51.100.10 60',
       'A api.shop.example 198.51.100.20 60',
       'A checkout.shop.example 198.51.100.10 60',
       'A checkout.shop.example 198.51.100.20 60',
       'CNAME shop.example d3abc123xyz.cloudfront.net 1',
     ]);
-    expect(heldLines(stack.sim, 'contoso.example')).toEqual(['A contoso.example 192.0.2.10 60', 'A origin.contoso.example 192.0.2.10 300']);
+    expect(heldLines(stack().sim, 'contoso.example')).toEqual([
+      'A contoso.example 192.0.2.10 60',
+      'A origin.contoso.example 192.0.2.10 300',
+    ]);
     expect(zoneComplete(events, 'shop.example')).toMatchObject({ created: 5, failed: 1 });
     expect(zoneComplete(events, 'contoso.example')).toMatchObject({ created: 2, failed: 1 });
 
@@ -69,7 +66,7 @@ describe('POST /api/migrate with a zone file from cli53 or az', () => {
     expect(errors.some((m) => /line 8 ✗ alias target A nothing\.shop\.example does not exist in this zone$/.test(m))).toBe(true);
     expect(errors.some((m) => /line 15 ✗ Azure alias record set: alias to Traffic Manager profile contoso-tm: /.test(m))).toBe(true);
 
-    const again = await stack.migrate({ zones });
+    const again = await stack().migrate({ zones });
     expect(zoneComplete(again.events, 'shop.example')).toMatchObject({ created: 0, failed: 1 });
     expect(zoneComplete(again.events, 'contoso.example')).toMatchObject({ created: 0, failed: 1 });
   });

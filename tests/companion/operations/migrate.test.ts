@@ -1,36 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MigrateEvent } from '@dnsferry/shared';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { useStack, zoneComplete } from '../../support/stack';
+import { EVERY_TYPE } from '../support/every-type';
 
-let stack: Stack;
-beforeEach(async () => {
-  // a thousand records go into a new zone below: more than a new Free zone's 200 (migrate-quota.test.ts tests the quota)
-  stack = await startStack({ sim: { recordQuotas: false } });
-});
-afterEach(async () => {
-  await stack.close();
-});
+// a thousand records go into a new zone below: more than a new Free zone's 200 (engine/migrate-quota.test.ts tests the quota)
+const stack = useStack({ sim: { recordQuotas: false } });
 
-const everyType = [
-  { type: 'A', name: '@', content: '192.0.2.10', ttl: 300 },
-  { type: 'A', name: 'www', content: '192.0.2.11', ttl: 300 },
-  { type: 'AAAA', name: '@', content: '2001:DB8::0:10', ttl: 300 },
-  { type: 'CNAME', name: 'blog', content: 'hosting.example.net.', ttl: 3600 },
-  { type: 'CNAME', name: '*.apps', content: 'ingress.example.net', ttl: 300 },
-  { type: 'MX', name: '@', content: 'mail.example.com.', ttl: 3600, priority: 10 },
-  { type: 'MX', name: '@', content: 'backup.example.com', ttl: 3600, priority: 20 },
-  { type: 'TXT', name: '@', content: 'v=spf1 include:_spf.example.net -all', ttl: 300 },
-  { type: 'TXT', name: 'multi', content: '"first string" "second; string"', ttl: 300 },
-  { type: 'TXT', name: 'quoted', content: 'say "hello"; then \\ leave', ttl: 300 },
-  { type: 'TXT', name: 'selector1._domainkey', content: `v=DKIM1; k=rsa; p=${'A'.repeat(400)}`, ttl: 300 },
-  { type: 'SRV', name: '_sip._tcp', content: 'sip.example.com.', ttl: 300, priority: 10, weight: 60, port: 5060 },
-  { type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"', ttl: 300 },
-  { type: 'CAA', name: '@', content: '128 iodef "mailto:security@example.com"', ttl: 300 },
-  { type: 'PTR', name: '10', content: 'host.example.com', ttl: 300 },
-  { type: 'NS', name: 'dev', content: 'ns1.dev-dns.example.net', ttl: 3600 },
-  { type: 'NS', name: '@', content: 'ns1.old-provider.example', ttl: 3600 },
-  { type: 'SOA', name: '@', content: 'ns1.old-provider.example. admin.example.com. 1 7200 900 1209600 300', ttl: 3600 },
-];
+const everyType = EVERY_TYPE;
 
 function counts(events: MigrateEvent[]) {
   const c = { record: 0, skip: 0, error: 0 };
@@ -39,14 +15,14 @@ function counts(events: MigrateEvent[]) {
 }
 
 function wireRecords(zoneName: string) {
-  const zone = stack.sim.zoneByName(zoneName);
+  const zone = stack().sim.zoneByName(zoneName);
   if (!zone) throw new Error(`zone ${zoneName} missing at the simulator`);
-  return stack.sim.records(zone.id);
+  return stack().sim.records(zone.id);
 }
 
 describe('POST /api/migrate (manual records)', () => {
   it('creates the zone and every record type, skipping apex NS and SOA, with the invariant', async () => {
-    const { status, events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    const { status, events } = await stack().migrate({ zones: [{ name: 'example.com', records: everyType }] });
     expect(status).toBe(200);
     const result = zoneComplete(events, 'example.com');
     expect(result).toMatchObject({ created: 16, updated: 0, skipped: 2, failed: 0, removed: 0 });
@@ -99,22 +75,22 @@ describe('POST /api/migrate (manual records)', () => {
   });
 
   it('converges: a second identical migrate creates nothing and sends no write', async () => {
-    await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
-    stack.sim.resetCounters();
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    await stack().migrate({ zones: [{ name: 'example.com', records: everyType }] });
+    stack().sim.resetCounters();
+    const { events } = await stack().migrate({ zones: [{ name: 'example.com', records: everyType }] });
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 0, updated: 0, skipped: 18, failed: 0, removed: 0 });
     expect(events.filter((e) => e.type === 'skip' && /already exists$/.test(e.message))).toHaveLength(16);
     expect(events.find((e) => e.type === 'success')?.message).toMatch(/reusing it/);
-    expect(stack.sim.counters.writes).toBe(0);
+    expect(stack().sim.counters.writes).toBe(0);
     expect(wireRecords('example.com')).toHaveLength(16);
   });
 
   it('does not mistake quoting, case, trailing dots or TTL for a new record', async () => {
-    const zone = stack.sim.addZone({ accountId: stack.seed.accountId, name: 'example.org' });
-    stack.sim.addRecord(zone.id, { type: 'TXT', name: 'example.org', content: 'v=spf1 -all', ttl: 1 });
-    stack.sim.addRecord(zone.id, { type: 'CNAME', name: 'www.example.org', content: 'host.example.net', ttl: 120 });
-    stack.sim.addRecord(zone.id, { type: 'AAAA', name: 'v6.example.org', content: '2001:db8::1', ttl: 300 });
-    const { events } = await stack.migrate({
+    const zone = stack().sim.addZone({ accountId: stack().seed.accountId, name: 'example.org' });
+    stack().sim.addRecord(zone.id, { type: 'TXT', name: 'example.org', content: 'v=spf1 -all', ttl: 1 });
+    stack().sim.addRecord(zone.id, { type: 'CNAME', name: 'www.example.org', content: 'host.example.net', ttl: 120 });
+    stack().sim.addRecord(zone.id, { type: 'AAAA', name: 'v6.example.org', content: '2001:db8::1', ttl: 300 });
+    const { events } = await stack().migrate({
       zones: [
         {
           name: 'EXAMPLE.org.',
@@ -132,7 +108,7 @@ describe('POST /api/migrate (manual records)', () => {
   });
 
   it('migrates an IDN zone under its punycode name', async () => {
-    const { events } = await stack.migrate({
+    const { events } = await stack().migrate({
       zones: [{ name: 'bücher.example', records: [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 }] }],
     });
     expect(zoneComplete(events, 'xn--bcher-kva.example')).toMatchObject({ created: 1 });
@@ -144,7 +120,7 @@ describe('POST /api/migrate (manual records)', () => {
       { type: 'PTR', name: '10', content: 'www.example.com.', ttl: 3600 },
       { type: 'PTR', name: '25.2.0.192.in-addr.arpa.', content: 'mail.example.com', ttl: 3600 },
     ];
-    const { events } = await stack.migrate({ zones: [{ name: '2.0.192.in-addr.arpa', records }] });
+    const { events } = await stack().migrate({ zones: [{ name: '2.0.192.in-addr.arpa', records }] });
     expect(zoneComplete(events, '2.0.192.in-addr.arpa')).toMatchObject({ created: 2, updated: 0, skipped: 0, failed: 0, removed: 0 });
     expect(events.map((e) => ('message' in e ? e.message : ''))).toContain('[1/2] PTR 10 → www.example.com');
     const held = wireRecords('2.0.192.in-addr.arpa').map((r) => `${String(r.name)} ${String(r.content)}`);
@@ -153,12 +129,12 @@ describe('POST /api/migrate (manual records)', () => {
 
   it('1,000 new records land in a new zone with at most 12 target requests', async () => {
     const records = Array.from({ length: 1000 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300 }));
-    stack.sim.resetCounters();
-    const { events } = await stack.migrate({ zones: [{ name: 'big.example', records }] });
+    stack().sim.resetCounters();
+    const { events } = await stack().migrate({ zones: [{ name: 'big.example', records }] });
     expect(zoneComplete(events, 'big.example')).toMatchObject({ created: 1000, updated: 0, skipped: 0, failed: 0, removed: 0 });
     // the zone's lookup and creation, its record quota (the zone's usage, then the account's: neither sets one
     // here), and 1,000 records in 8 batches of 125 (4 slots, every round full)
-    expect(stack.sim.counters.total).toBeLessThanOrEqual(12);
+    expect(stack().sim.counters.total).toBeLessThanOrEqual(12);
     expect(wireRecords('big.example')).toHaveLength(1000);
   });
 
@@ -171,7 +147,7 @@ describe('POST /api/migrate (manual records)', () => {
     }));
     // valid here, refused by the target: a private address cannot be proxied
     records[137] = { type: 'A', name: 'h137', content: '10.1.0.137', ttl: 300, proxied: true };
-    const { events } = await stack.migrate({ zones: [{ name: 'batch.example', records }] });
+    const { events } = await stack().migrate({ zones: [{ name: 'batch.example', records }] });
     expect(zoneComplete(events, 'batch.example')).toMatchObject({ created: 199, updated: 0, skipped: 0, failed: 1, removed: 0 });
     const errors = events.filter((e) => e.type === 'error');
     expect(errors).toHaveLength(1);
@@ -180,8 +156,8 @@ describe('POST /api/migrate (manual records)', () => {
   });
 
   it('reports a zone the target refuses, with every record failed', async () => {
-    stack.sim.markUnregistered('not-registered.example');
-    const { events } = await stack.migrate({
+    stack().sim.markUnregistered('not-registered.example');
+    const { events } = await stack().migrate({
       zones: [
         { name: 'not-registered.example', records: everyType.slice(0, 3) },
         { name: 'fine.example', records: everyType.slice(0, 2) },
@@ -195,30 +171,18 @@ describe('POST /api/migrate (manual records)', () => {
     expect(events.at(-1)?.type).toBe('done');
   });
 
-  it('dry run: same events and counts, nothing written', async () => {
-    stack.sim.resetCounters();
-    const { events } = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
+  it('a dry run sends no write and creates no zone at the target (what it tells: tests/companion/engine/migrate-dry-run.test.ts)', async () => {
+    stack().sim.resetCounters();
+    const { events } = await stack().migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
     expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, updated: 0, skipped: 2, failed: 0, removed: 0 });
-    expect(events.filter((e) => e.type === 'record').every((e) => e.type === 'record' && / would create → /.test(e.message))).toBe(true);
-    expect(stack.sim.counters.writes).toBe(0);
-    expect(stack.sim.zoneByName('example.com')).toBeUndefined();
-  });
-
-  it('dry-run events carry each record, and those records can be sent back as they are', async () => {
-    const dry = await stack.migrate({ dryRun: true, zones: [{ name: 'example.com', records: everyType }] });
-    const planned = dry.events.flatMap((e) => (e.type === 'record' && e.record ? [e.record] : []));
-    expect(planned).toHaveLength(16);
-    expect(planned.find((r) => r.type === 'MX' && r.priority === 10)).toMatchObject({ name: '@', content: 'mail.example.com', ttl: 3600 });
-    const { events } = await stack.migrate({ zones: [{ name: 'example.com', records: planned }] });
-    expect(zoneComplete(events, 'example.com')).toMatchObject({ created: 16, updated: 0, skipped: 0, failed: 0, removed: 0 });
-    const again = await stack.migrate({ zones: [{ name: 'example.com', records: everyType }] });
-    expect(zoneComplete(again.events, 'example.com')).toMatchObject({ created: 0, skipped: 18 });
+    expect(stack().sim.counters.writes).toBe(0);
+    expect(stack().sim.zoneByName('example.com')).toBeUndefined();
   });
 
   it('falls back to one request per record when the batch endpoint is missing', async () => {
-    stack.sim.setBatchEnabled(false);
+    stack().sim.setBatchEnabled(false);
     const records = Array.from({ length: 12 }, (_, i) => ({ type: 'A', name: `h${i}`, content: `10.2.0.${i}`, ttl: 300 }));
-    const { events } = await stack.migrate({ zones: [{ name: 'nobatch.example', records }] });
+    const { events } = await stack().migrate({ zones: [{ name: 'nobatch.example', records }] });
     expect(zoneComplete(events, 'nobatch.example')).toMatchObject({ created: 12, failed: 0 });
     expect(wireRecords('nobatch.example')).toHaveLength(12);
   });

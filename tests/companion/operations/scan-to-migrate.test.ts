@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ScanEventSchema, fqdn, type DnsRecord, type ScanEvent } from '@dnsferry/shared';
 import { dohEndpoints } from '../../support/dns/endpoints';
 import { DNSFERRY_TEST_RECORDS } from '../../support/dns/expected-zone';
-import { startStack, zoneComplete, type Stack } from '../../support/stack';
+import { useStack, zoneComplete } from '../../support/stack';
 
 /**
  * End to end: scan the test zone through the real DoH server, hand `done.records` to
@@ -38,41 +38,40 @@ function fromTarget(r: Record<string, unknown>): string {
   }
 }
 
-let stack: Stack;
 let records: DnsRecord[];
-beforeAll(async () => {
-  stack = await startStack({ config: { dohUrl: dohEndpoints().httpsUrl } });
-  const res = await stack.app.inject({ method: 'POST', url: '/api/dns/scan', payload: { domain: ZONE } });
-  const events: ScanEvent[] = res.payload
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => ScanEventSchema.parse(JSON.parse(l)));
-  const done = events.at(-1);
-  if (done?.type !== 'done') throw new Error('the scan did not end with done');
-  records = done.records;
-});
-afterAll(async () => {
-  await stack?.close();
+const stack = useStack({
+  once: true,
+  config: { dohUrl: dohEndpoints().httpsUrl },
+  prepare: async (s) => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/dns/scan', payload: { domain: ZONE } });
+    const events: ScanEvent[] = res.payload
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => ScanEventSchema.parse(JSON.parse(l)));
+    const done = events.at(-1);
+    if (done?.type !== 'done') throw new Error('the scan did not end with done');
+    records = done.records;
+  },
 });
 
 describe('scan → migrate', () => {
   it('the scan result is accepted by /api/migrate as it is, and the target holds the same records', async () => {
     expect(records).toHaveLength(DNSFERRY_TEST_RECORDS.length);
-    const { status, events } = await stack.migrate({ zones: [{ name: ZONE, records }] });
+    const { status, events } = await stack().migrate({ zones: [{ name: ZONE, records }] });
     expect(status).toBe(200);
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
     expect(zoneComplete(events, ZONE)).toMatchObject({ created: records.length, skipped: 0, failed: 0 });
 
-    const zone = stack.sim.zoneByName(ZONE);
+    const zone = stack().sim.zoneByName(ZONE);
     if (!zone) throw new Error('zone missing at the target');
-    const held = stack.sim.records(zone.id).map(fromTarget).sort();
+    const held = stack().sim.records(zone.id).map(fromTarget).sort();
     expect(held).toEqual(records.map(fromScan).sort());
   });
 
   it('a second scan-and-migrate changes nothing at the target', async () => {
-    stack.sim.resetCounters();
-    const { events } = await stack.migrate({ zones: [{ name: ZONE, records }] });
+    stack().sim.resetCounters();
+    const { events } = await stack().migrate({ zones: [{ name: ZONE, records }] });
     expect(zoneComplete(events, ZONE)).toMatchObject({ created: 0, skipped: records.length, failed: 0 });
-    expect(stack.sim.counters.writes).toBe(0);
+    expect(stack().sim.counters.writes).toBe(0);
   });
 });

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, SourceValidateResponseSchema } from '@dnsferry/shared';
-import { startStack, type Stack } from '../../support/stack';
+import { useStack } from '../../support/stack';
 
 // POST /api/source/validate with `provider: "route53"`: the keys checked against the Route 53 simulator.
-let stack: Stack;
 const keys = () => {
-  const k = stack.route53Demo?.keys;
+  const k = stack().route53Demo?.keys;
   if (!k) throw new Error('no Route 53 demo');
   return { provider: 'route53', accessKeyId: k.accessKeyId, secretAccessKey: k.secretAccessKey };
 };
-const validate = (payload: Record<string, unknown>) => stack.app.inject({ method: 'POST', url: '/api/source/validate', payload });
+const validate = (payload: Record<string, unknown>) => stack().app.inject({ method: 'POST', url: '/api/source/validate', payload });
 
-beforeAll(async () => {
-  stack = await startStack({ route53: true, config: { retryBaseMs: 1 } });
-});
-afterAll(async () => {
-  await stack.close();
-});
+const stack = useStack({ once: true, route53: true, config: { retryBaseMs: 1 } });
 beforeEach(() => {
-  stack.route53?.resetCounters();
+  stack().route53?.resetCounters();
 });
 
 describe('POST /api/source/validate (Route 53)', () => {
@@ -26,7 +20,7 @@ describe('POST /api/source/validate (Route 53)', () => {
     const res = await validate(keys());
     expect(res.statusCode).toBe(200);
     expect(SourceValidateResponseSchema.parse(res.json())).toEqual({ success: true, subscriptions: [] });
-    expect(stack.route53?.requests.map((r) => r.url)).toEqual(['/2013-04-01/hostedzone?maxitems=1']);
+    expect(stack().route53?.requests.map((r) => r.url)).toEqual(['/2013-04-01/hostedzone?maxitems=1']);
   });
 
   it('answers 401 for a wrong secret, with AWS code and a hint, and no key anywhere', async () => {
@@ -36,7 +30,7 @@ describe('POST /api/source/validate (Route 53)', () => {
     const body = ErrorBodySchema.parse(res.json());
     expect(body.error.code).toBe('unauthorized');
     expect(body.error.message).toMatch(/^Route 53 SignatureDoesNotMatch: .* — check the secret access key$/);
-    const everything = res.payload + stack.logs.join('');
+    const everything = res.payload + stack().logs.join('');
     for (const secret of [wrong, keys().secretAccessKey, keys().accessKeyId]) expect(everything).not.toContain(secret);
   });
 
@@ -44,7 +38,7 @@ describe('POST /api/source/validate (Route 53)', () => {
     const unknown = await validate({ ...keys(), accessKeyId: 'AKIAUNKNOWNKEY000000' });
     expect(unknown.statusCode).toBe(401);
     expect(ErrorBodySchema.parse(unknown.json()).error.message).toMatch(/^Route 53 InvalidClientTokenId:/);
-    const denied = stack.route53?.addKey({ canRead: false });
+    const denied = stack().route53?.addKey({ canRead: false });
     const res = await validate({ provider: 'route53', accessKeyId: denied?.accessKeyId, secretAccessKey: denied?.secretAccessKey });
     expect(res.statusCode).toBe(403);
     expect(ErrorBodySchema.parse(res.json()).error.message).toMatch(/route53:ListHostedZones/);
@@ -64,6 +58,6 @@ describe('POST /api/source/validate (Route 53)', () => {
       expect(res.statusCode, field).toBe(400);
       expect(ErrorBodySchema.parse(res.json()).error.field).toBe(field);
     }
-    expect(stack.route53?.counters.requests).toBe(0);
+    expect(stack().route53?.counters.requests).toBe(0);
   });
 });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, SourceZonesResponseSchema } from '@dnsferry/shared';
-import { startStack, type Stack } from '../../support/stack';
+import { useStack } from '../../support/stack';
 
 // POST /api/source/zones with `provider: "route53"`: the account's public hosted zones.
-let stack: Stack;
 
-beforeAll(async () => {
-  stack = await startStack({ route53: true, config: { retryBaseMs: 1 } });
-});
-afterAll(async () => {
-  await stack.close();
-});
+const stack = useStack({ once: true, route53: true, config: { retryBaseMs: 1 } });
 
 describe('POST /api/source/zones (Route 53)', () => {
   it('lists the public hosted zones with name, id and record-set count; the private zone is left out', async () => {
-    const k = stack.route53Demo?.keys;
-    const res = await stack.app.inject({
+    const k = stack().route53Demo?.keys;
+    const res = await stack().app.inject({
       method: 'POST',
       url: '/api/source/zones',
       payload: { provider: 'route53', accessKeyId: k?.accessKeyId, secretAccessKey: k?.secretAccessKey },
@@ -24,12 +18,12 @@ describe('POST /api/source/zones (Route 53)', () => {
     // SOA + apex NS + 8 record sets of the demo zone.
     expect(SourceZonesResponseSchema.parse(res.json())).toEqual({
       success: true,
-      zones: [{ name: 'route53-example.org', id: stack.route53Demo?.zone.id, recordCount: 10 }],
+      zones: [{ name: 'route53-example.org', id: stack().route53Demo?.zone.id, recordCount: 10 }],
     });
   });
 
   it('answers 401 for keys AWS does not know', async () => {
-    const res = await stack.app.inject({
+    const res = await stack().app.inject({
       method: 'POST',
       url: '/api/source/zones',
       payload: { provider: 'route53', accessKeyId: 'AKIAUNKNOWNKEY000000', secretAccessKey: 'whatever-secret-000000000000000000000000' },
