@@ -96,6 +96,11 @@ describe('migrate within the record quota', () => {
     const firstCreate = events.findIndex((e) => e.type === 'record');
     const lastRemove = events.map((e) => e.type).lastIndexOf('remove');
     expect(lastRemove).toBeLessThan(firstCreate);
+    // the removals went to the target in a call of their own, settled before the creates were handed over
+    expect(target.calledWith.map((sets) => [sets.some((x) => x.deletes.length > 0), sets.some((x) => x.creates.length > 0)])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
   });
 
   it("holds a zone without its own quota to the account's", async () => {

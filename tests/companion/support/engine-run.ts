@@ -1,4 +1,4 @@
-import { MigrateEventSchema, MigrateRequestSchema, UndoRequestSchema, type MigrateEvent } from '@dnsferry/shared';
+import { MigrateEventSchema, MigrateRequestSchema, UndoRequestSchema, zonesFrom, type MigrateEvent } from '@dnsferry/shared';
 import { migrate } from '@dnsferry/companion/engine/migrate';
 import { undo } from '@dnsferry/companion/engine/undo';
 import type { Source, Target } from '@dnsferry/companion/engine/ports';
@@ -25,7 +25,8 @@ export interface EngineRunOptions {
 export async function runMigrate(target: Target, body: Record<string, unknown>, opts: EngineRunOptions = {}): Promise<MigrateEvent[]> {
   const req = MigrateRequestSchema.parse({ ...CREDENTIALS, ...body });
   const input = {
-    zones: req.zones,
+    // each zone with its `from`, as the operation hands the zones to the engine
+    zones: zonesFrom(req),
     dryRun: req.dryRun ?? false,
     mode: req.mode,
     prune: req.prune,

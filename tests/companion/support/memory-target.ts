@@ -49,6 +49,8 @@ export class MemoryTarget implements Target {
   readonly calls: string[] = [];
   /** Every set `applyChanges` was handed, in order. */
   readonly sets: ChangeSet[] = [];
+  /** The sets of each `applyChanges` call, one list a call. */
+  readonly calledWith: ChangeSet[][] = [];
   /** Sets applied (landed whole). */
   writes = 0;
   /** A record the target refuses (a set holding it as a create or an update fails whole); none by default. */
@@ -146,6 +148,7 @@ export class MemoryTarget implements Target {
 
   async *applyChanges(zone: TargetZone, sets: ChangeSet[], opts: CallOptions): AsyncIterable<ChangeOutcome> {
     this.calls.push('applyChanges');
+    this.calledWith.push(sets);
     const entry = this.zone(zone.name);
     for (const [index, set] of sets.entries()) {
       // the port's promise: no new write once the client is gone

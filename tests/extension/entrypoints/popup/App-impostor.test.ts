@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia } from 'pinia';
-import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import App from '@/entrypoints/popup/App.vue';
-import { BACKGROUND_LINK } from '@/jobs/link';
 import { DEFAULT_COMPANION_URL } from '@/utils/companion';
-import { createJobRunner } from '@/jobs/runtime';
 import { PAIRINGS_KEY, REASONS, loadPairing } from '@/utils/pairing';
 import { companionFetch, errorBody, json, lines, ndjson } from '../../support/fetch';
-import { localLink } from '../../support/local-link';
-import { impostorPairing, pairTestCompanion, proofAnswer } from '../../support/pairing';
+import { impostorPairing, proofAnswer } from '../../support/pairing';
+import { ZONE as zone, openPopup, openTab, text, toReview, toReviewAnswers, until, usePopup, type Popup } from '../../support/popup';
 
-const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
-const zone = 'example.com';
-const www = { type: 'A' as const, name: 'www', ttl: 300, content: '192.0.2.1' };
 const URL_ = DEFAULT_COMPANION_URL;
 
 /** What a server that is not the paired companion may answer the proof request with. */
@@ -31,8 +23,7 @@ function portOwner(answer = NOT_A_PROOF[0]![1]) {
   const state = { impostor: false };
   const fetch = companionFetch({
     '/api/pair/proof': (body, url) => (state.impostor ? answer(body, url) : proofAnswer()(body, url)),
-    '/api/target/validate': () => json(200, { success: true, accounts: [ACCOUNT], token: { status: 'active' } }),
-    '/api/dns/scan': () => ndjson(lines([{ type: 'done', records: [www], total: 1, subdomainsFound: ['www'] }])),
+    ...toReviewAnswers(),
     '/api/migrate': () => ndjson(lines([{ type: 'done', results: [] }])),
     '/api/source/validate': () => json(200, { success: true, subscriptions: [] }),
   });
@@ -40,37 +31,10 @@ function portOwner(answer = NOT_A_PROOF[0]![1]) {
   return { fetch, sent, takeOver: () => (state.impostor = true), giveBack: () => (state.impostor = false) };
 }
 
-function mountApp(fetch: typeof globalThis.fetch) {
-  vi.stubGlobal('fetch', fetch);
-  const runner = createJobRunner({ fetch, flushMs: 5 });
-  return mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
-}
-type Popup = ReturnType<typeof mountApp>;
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
-const text = (w: Popup, id: string) => w.get(`[data-testid=${id}]`).text().replace(/\s+/g, ' ');
+const mountApp = (fetch: typeof globalThis.fetch) => openPopup(fetch).w;
 const header = (w: Popup) => text(w, 'companion-state');
 
-/** Scans the tab's domain, validates a token, and stops at the review with the dry-run and migrate buttons. */
-async function toReview(w: Popup): Promise<void> {
-  await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
-  await until(() => expect(w.get('[data-testid=scan-proposed]').text()).toBe(zone));
-  await w.get('[data-testid=scan-start]').trigger('submit');
-  await until(() => expect(w.get('[data-testid=scan-status]').attributes('data-status')).toBe('done'));
-  await w.get('[data-testid=source-next]').trigger('click');
-  await w.get('[data-testid=cf-token]').setValue('my-token');
-  await w.get('[data-testid=cf-validate]').trigger('submit');
-  await until(() => expect(w.find('[data-testid=cf-account-single]').exists()).toBe(true));
-  await w.get('[data-testid=target-next]').trigger('click');
-  await until(() => expect(w.find('[data-testid=dry-run]').exists()).toBe(true));
-}
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await pairTestCompanion();
-  const win = await fakeBrowser.windows.create({ focused: true });
-  await fakeBrowser.tabs.create({ windowId: win!.id, url: `https://www.${zone}/`, active: true });
-});
-afterEach(() => vi.unstubAllGlobals());
+usePopup({ tab: `https://www.${zone}/` });
 
 describe('popup: a companion that has not proved itself', () => {
   it.each(NOT_A_PROOF)('shows the same red panel for %s', async (_what, answer, reason) => {
@@ -112,8 +76,7 @@ describe('popup: a companion that has not proved itself', () => {
 
   it('says a pairing an impostor answered in one sentence', async () => {
     fakeBrowser.reset();
-    const win = await fakeBrowser.windows.create({ focused: true });
-    await fakeBrowser.tabs.create({ windowId: win!.id, url: `https://www.${zone}/`, active: true });
+    await openTab(`https://www.${zone}/`);
     const fetch = companionFetch({
       '/api/pair/proof': () => errorBody(403, 'forbidden', 'this browser extension is not paired with this companion'),
       ...impostorPairing(),

@@ -1,19 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import type { MigrateEvent, MigrateRequest, UndoData, UndoRequest } from '@dnsferry/shared';
-import App from '@/entrypoints/popup/App.vue';
-import { BACKGROUND_LINK } from '@/jobs/link';
-import { createJobRunner, type JobRunner } from '@/jobs/runtime';
-import { companionFetch, json, lines, ndjson } from '../../support/fetch';
-import { localLink } from '../../support/local-link';
-import { pairTestCompanion } from '../../support/pairing';
+import { companionFetch, lines, ndjson } from '../../support/fetch';
+import {
+  ACCOUNT,
+  NS,
+  WWW as www,
+  ZONE as zone,
+  mountPopup,
+  openPopup,
+  toReview,
+  toReviewAnswers,
+  until,
+  usePopup,
+} from '../../support/popup';
 
-const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
-const NS = ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'];
-const zone = 'example.com';
-const www = { type: 'A' as const, name: 'www', ttl: 300, content: '192.0.2.1' };
 const stale = { type: 'A' as const, name: 'www', ttl: 1, content: '203.0.113.9', proxied: true };
 const undo: UndoData = {
   version: 1,
@@ -76,26 +76,14 @@ const undoAnswer: MigrateEvent[] = [
   { type: 'done', results: [{ zone, created: 0, updated: 0, skipped: 1, failed: 0, removed: 1 }] },
 ];
 
-function mountApp(runner: JobRunner) {
-  return mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
-}
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await pairTestCompanion();
-  const win = await fakeBrowser.windows.create({ focused: true });
-  await fakeBrowser.tabs.create({ windowId: win!.id, url: 'https://www.example.com/', active: true });
-});
-afterEach(() => vi.unstubAllGlobals());
+usePopup({ tab: 'https://www.example.com/' });
 
 describe('popup: a conflict replaced, then the run undone', () => {
   it('shows the dry run’s conflict, mirrors the zone when it is replaced, and undoes the run in the background', async () => {
     const migrateBodies: MigrateRequest[] = [];
     const undoBodies: UndoRequest[] = [];
     const fetch = companionFetch({
-      '/api/target/validate': () => json(200, { success: true, accounts: [ACCOUNT], token: { status: 'active' } }),
-      '/api/dns/scan': () => ndjson(lines([{ type: 'done', records: [www], total: 1, subdomainsFound: ['www'] }])),
+      ...toReviewAnswers(),
       '/api/migrate': (body) => {
         migrateBodies.push(body as MigrateRequest);
         return ndjson(lines(migrateAnswer(body as MigrateRequest)));
@@ -105,17 +93,8 @@ describe('popup: a conflict replaced, then the run undone', () => {
         return ndjson(lines(undoAnswer));
       },
     });
-    vi.stubGlobal('fetch', fetch);
-    const runner = createJobRunner({ fetch, flushMs: 5 });
-    const w = mountApp(runner);
-    await until(() => expect(w.get('[data-testid=scan-proposed]').text()).toBe(zone));
-    await w.get('[data-testid=scan-start]').trigger('submit');
-    await until(() => expect(w.get('[data-testid=scan-status]').attributes('data-status')).toBe('done'));
-    await w.get('[data-testid=source-next]').trigger('click');
-    await w.get('[data-testid=cf-token]').setValue('my-token');
-    await w.get('[data-testid=cf-validate]').trigger('submit');
-    await until(() => expect(w.find('[data-testid=cf-account-single]').exists()).toBe(true));
-    await w.get('[data-testid=target-next]').trigger('click');
+    const { w, runner } = openPopup(fetch);
+    await toReview(w);
 
     // the dry run tells the conflict: source beside target, both answering after an add
     await w.get('[data-testid=dry-run]').trigger('click');
@@ -159,7 +138,7 @@ describe('popup: a conflict replaced, then the run undone', () => {
     w.unmount();
 
     // the popup opened again finds the undo where it ended, and no second undo offered
-    const again = mountApp(runner);
+    const again = mountPopup(runner);
     await until(() => expect(again.find('[data-testid=migration-headline]').exists()).toBe(true));
     expect(again.get('[data-testid=migration-headline]').text()).toBe('Undo finished');
     await again.get('[data-testid=show-run]').trigger('click');

@@ -1,24 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import type { CutoverEvent, MigrateEvent, UndoData } from '@dnsferry/shared';
-import App from '@/entrypoints/popup/App.vue';
-import { BACKGROUND_LINK } from '@/jobs/link';
-import { createJobRunner, type JobRunner } from '@/jobs/runtime';
-import { companionFetch, json, lines, ndjson } from '../../support/fetch';
-import { localLink } from '../../support/local-link';
-import { pairTestCompanion } from '../../support/pairing';
+import { companionFetch, lines, ndjson } from '../../support/fetch';
+import { NS, WWW as www, ZONE as zone, openPopup, toReview, toReviewAnswers, until, usePopup } from '../../support/popup';
 
 /**
  * Issue 28, item 2: after "Undo this run" removed every record, the Switch step still said "Ready to
  * switch" from the check made before the undo. Any write to a checked zone makes that check out of
  * date at once: the Switch step says so and checks again, and never shows the old verdict.
  */
-const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
-const NS = ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'];
-const zone = 'example.com';
-const www = { type: 'A' as const, name: 'www', ttl: 300, content: '192.0.2.1' };
 const undo: UndoData = {
   version: 1,
   zone,
@@ -62,27 +51,14 @@ function checkAnswer(there: boolean): CutoverEvent[] {
   ];
 }
 
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await pairTestCompanion();
-  const win = await fakeBrowser.windows.create({ focused: true });
-  await fakeBrowser.tabs.create({ windowId: win!.id, url: 'https://www.example.com/', active: true });
-});
-afterEach(() => vi.unstubAllGlobals());
-
-function mountApp(runner: JobRunner) {
-  return mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
-}
+usePopup({ tab: 'https://www.example.com/' });
 
 describe('popup: the Switch step after an undo', () => {
   it('never shows "Ready to switch" from a check older than the undo, and checks again', async () => {
     let recordThere = true;
     let checks = 0;
     const fetch = companionFetch({
-      '/api/target/validate': () => json(200, { success: true, accounts: [ACCOUNT], token: { status: 'active' } }),
-      '/api/dns/scan': () => ndjson(lines([{ type: 'done', records: [www], total: 1, subdomainsFound: ['www'] }])),
+      ...toReviewAnswers(),
       '/api/migrate': () => {
         recordThere = true;
         return ndjson(lines(migrateAnswer));
@@ -96,17 +72,8 @@ describe('popup: the Switch step after an undo', () => {
         return ndjson(lines(checkAnswer(recordThere)));
       },
     });
-    vi.stubGlobal('fetch', fetch);
-    const runner = createJobRunner({ fetch, flushMs: 5 });
-    const w = mountApp(runner);
-    await until(() => expect(w.get('[data-testid=scan-proposed]').text()).toBe(zone));
-    await w.get('[data-testid=scan-start]').trigger('submit');
-    await until(() => expect(w.get('[data-testid=scan-status]').attributes('data-status')).toBe('done'));
-    await w.get('[data-testid=source-next]').trigger('click');
-    await w.get('[data-testid=cf-token]').setValue('my-token');
-    await w.get('[data-testid=cf-validate]').trigger('submit');
-    await until(() => expect(w.find('[data-testid=cf-account-single]').exists()).toBe(true));
-    await w.get('[data-testid=target-next]').trigger('click');
+    const { w } = openPopup(fetch);
+    await toReview(w);
     await w.get('[data-testid=migrate]').trigger('click');
     await until(() => expect(w.get('[data-testid=migration-headline]').text()).toBe('Migration finished'));
 

@@ -1,43 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import App from '@/entrypoints/popup/App.vue';
-import { BACKGROUND_LINK } from '@/jobs/link';
-import { createJobRunner } from '@/jobs/runtime';
+import { describe, expect, it, vi } from 'vitest';
 import { companionFetch, errorBody, json, lines, ndjson, refused } from '../../support/fetch';
-import { pairTestCompanion } from '../../support/pairing';
-import { localLink } from '../../support/local-link';
+import { ACCOUNT, NS, openPopup, openTab, until, usePopup } from '../../support/popup';
 
-const ACCOUNT = { id: 'c'.repeat(32), name: 'Acme Ltd' };
-const NS = ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'];
-
-async function openTab(url: string) {
-  const win = await fakeBrowser.windows.create({ focused: true });
-  await fakeBrowser.tabs.create({ windowId: win!.id, url, active: true });
-}
-
-function mountApp(fetch: typeof globalThis.fetch) {
-  vi.stubGlobal('fetch', fetch);
-  const runner = createJobRunner({ fetch, flushMs: 5 });
-  const w = mount(App, { global: { plugins: [createPinia()], provide: { [BACKGROUND_LINK as symbol]: localLink(runner) } } });
-  return { w, runner };
-}
-
-const until = (fn: () => void) => vi.waitFor(fn, { timeout: 30_000, interval: 20 });
-
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await pairTestCompanion(); // credentials go only to the paired companion
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+usePopup();
 
 describe('popup', () => {
   it('says when the companion is not running, and how to start it', async () => {
     await openTab('https://www.example.com/');
-    const { w } = mountApp(refused);
+    const { w } = openPopup(refused);
     await until(() => expect(w.find('[data-testid=companion-down]').exists()).toBe(true));
     expect(w.get('[data-testid=companion-url]').text()).toBe('http://127.0.0.1:8787');
     expect(w.get('[data-testid=cmd-sandbox]').text()).toBe('pnpm start');
@@ -118,7 +88,7 @@ describe('popup', () => {
         );
       },
     });
-    const { w } = mountApp(fetch);
+    const { w } = openPopup(fetch);
     await until(() => expect(w.get('[data-testid=companion-state]').attributes('data-state')).toBe('up'));
     // the public suffix list is loaded on first use, after the popup is up
     await until(() => expect(w.get('[data-testid=scan-proposed]').text()).toBe('example.co.uk'));
