@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useStack, zoneComplete } from '../../support/stack';
+import { startStack, useStack, zoneComplete } from '../../support/stack';
 
 /**
  * A zone file through the HTTP app to Cloudflare's wire. How what a zone carries is counted against
@@ -75,5 +75,25 @@ describe('POST /api/migrate with zoneFile', () => {
     const res = await stack().migrate({ zones: [{ name: 'example.com', records: [], zoneFile: '@ IN A 192.0.2.1' }] });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: { code: 'invalid_request', field: 'zones.0.zoneFile' } });
+  });
+});
+
+describe('zone files past DNSFERRY_MAX_RECORDS', () => {
+  it('are read in the stream, not before it: the request is answered 200 and the zone that passes the limit fails there', async () => {
+    // how the limit is shared between the zones is the engine's: tests/companion/engine/zone-records.test.ts
+    const limited = await startStack({ config: { maxRecordsPerRequest: 1000, maxZonesPerRequest: 200 } });
+    try {
+      const generate = '$GENERATE 1-100000 h$ A 192.0.2.1';
+      const zones = Array.from({ length: 60 }, (_, i) => ({ name: `gen${i}.example`, zoneFile: generate }));
+      const { status, events } = await limited.migrate({
+        zones: [{ name: 'small.example', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] }, ...zones],
+      });
+      expect(status).toBe(200);
+      expect(zoneComplete(events, 'small.example')).toMatchObject({ created: 1 });
+      expect(events.some((e) => e.type === 'error' && e.zone === 'gen0.example' && /999 were left for it/.test(e.message))).toBe(true);
+      expect(limited.sim.zones().map((z) => z.name)).toEqual(['small.example']);
+    } finally {
+      await limited.close();
+    }
   });
 });
