@@ -1,10 +1,10 @@
-import type { Route53Credentials } from '@dnsferry/shared';
+import type { Route53Credentials, Route53Keys } from '@dnsferry/shared';
 import { ROUTE53 } from '@/utils/error-sentence';
 import { ROUTE53_SCOPE } from '@/utils/source-side';
 import type { FormValues, ListedSource } from './descriptor';
 
-/** Route 53's fields, by the contract's names. */
-export type Route53Field = Exclude<keyof Route53Credentials, 'provider'>;
+/** Route 53's fields, by the contract's names (its keys, the provider being named by the source). */
+export type Route53Field = keyof Route53Keys;
 
 function credentials(v: FormValues<Route53Field>): Route53Credentials {
   const token = v.sessionToken.trim();
