@@ -117,6 +117,36 @@ describe('zonesFrom (each accepted form → one from per zone)', () => {
     expect(zonesFrom(req)).toEqual([{ name: 'example.com' }]);
   });
 
+  it('from itself, sent as the companion reads it: no request source needed', () => {
+    const from = { kind: 'route53', credentials: { ...keys, sessionToken: ' session ' }, hostedZoneId: 'Z0123456789ABC' };
+    expect(fromOf({ zones: [{ name: 'example.com', from }] })).toEqual([
+      { kind: 'route53', credentials: { ...keys, sessionToken: 'session' }, hostedZoneId: 'Z0123456789ABC' },
+    ]);
+  });
+
+  it('from beside another form, or of a kind there is none of, is refused naming the field', () => {
+    const refused = (zone: Record<string, unknown>) => {
+      const r = MigrateRequestSchema.safeParse({ ...base, zones: [{ name: 'example.com', ...zone }] });
+      return r.success ? undefined : { path: r.error.issues[0]?.path.join('.'), message: r.error.issues[0]?.message };
+    };
+    expect(refused({ from: { kind: 'table', text: 'x' }, records: [] })).toEqual({
+      path: 'zones.0.records',
+      message: 'send a zone\'s source either as "from" or as records, not both',
+    });
+    expect(refused({ from: { kind: 'zoneFile', text: 'x' }, hostedZoneId: 'Z0123456789ABC' })).toMatchObject({
+      path: 'zones.0.hostedZoneId',
+    });
+    expect(refused({ from: { kind: 'gcp' } })).toEqual({
+      path: 'zones.0.from.kind',
+      message: 'from.kind is records, zoneFile, table, axfr, cloudflare, azure or route53',
+    });
+    expect(
+      refused({ from: { kind: 'azure', credentials: { authMethod: 'bearerToken', sourceToken: 't' }, subscriptionId: 'nope' } }),
+    ).toMatchObject({
+      path: 'zones.0.from.subscriptionId',
+    });
+  });
+
   it('the mixed and forbidden forms keep their errors', () => {
     const refused = (body: Record<string, unknown>) => {
       const r = MigrateRequestSchema.safeParse({ ...base, ...body });
