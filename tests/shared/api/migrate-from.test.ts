@@ -124,6 +124,19 @@ describe('zonesFrom (each accepted form → one from per zone)', () => {
     ]);
   });
 
+  it('from of every kind, as docs/api.md shows it, is taken as sent', () => {
+    const froms = [
+      { kind: 'records', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] },
+      { kind: 'zoneFile', text: '$TTL 1h\n@ IN A 192.0.2.9\n' },
+      { kind: 'table', text: 'Type\tHost\tValue\nA\t@\t192.0.2.7\n' },
+      { kind: 'axfr', server: 'ns1.d.example', port: 53, tsig: { name: 'transfer-key', algorithm: 'hmac-sha256', secret } },
+      { kind: 'cloudflare', token: 'other-account-token', zoneId: '0123456789abcdef0123456789abcdef' },
+      { kind: 'azure', credentials: { authMethod: 'bearerToken', sourceToken: 'arm-token' }, subscriptionId: sub, resourceGroup: 'dns' },
+      { kind: 'route53', credentials: keys, hostedZoneId: 'Z0123456789ABC' },
+    ];
+    expect(fromOf({ zones: froms.map((from, i) => ({ name: `z${i}.example`, from })) })).toEqual(froms);
+  });
+
   it('from beside another form, or of a kind there is none of, is refused naming the field', () => {
     const refused = (zone: Record<string, unknown>) => {
       const r = MigrateRequestSchema.safeParse({ ...base, zones: [{ name: 'example.com', ...zone }] });
