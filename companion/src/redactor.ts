@@ -166,6 +166,13 @@ export const CREDENTIAL_FIELDS = [
   'token',
 ] as const;
 
+/** Where a zone of a request body may hold a credential, as sent (nothing is checked yet). */
+interface ZoneCredentials {
+  axfr?: { tsig?: { secret?: unknown } };
+  cloudflare?: { token?: unknown };
+  from?: { tsig?: { secret?: unknown }; token?: unknown; credentials?: unknown };
+}
+
 /** The credential fields of a request body (and of its objects, one level down), for a last scrub of whatever answers that request. */
 export function redactorFor(body: unknown, fields: readonly string[] = CREDENTIAL_FIELDS): Redactor {
   const redactor = new Redactor();
@@ -180,14 +187,17 @@ export function redactorFor(body: unknown, fields: readonly string[] = CREDENTIA
     if (depth === 0) for (const v of Object.values(record)) take(v, 1);
   };
   take(body, 0);
-  // A zone's own source credentials (a zone transfer's TSIG key, another account's token), in `zones[]`.
+  // A zone's own source credentials (a zone transfer's TSIG key, another account's token, or any of them
+  // in its `from`), in `zones[]`.
   const zones = (body as { zones?: unknown } | null)?.zones;
   if (Array.isArray(zones)) {
     for (const zone of zones.slice(0, 1000) as unknown[]) {
-      const z = zone as { axfr?: { tsig?: { secret?: unknown } }; cloudflare?: { token?: unknown } } | null;
-      for (const secret of [z?.axfr?.tsig?.secret, z?.cloudflare?.token]) {
+      const z = zone as ZoneCredentials | null;
+      const from = z?.from;
+      for (const secret of [z?.axfr?.tsig?.secret, z?.cloudflare?.token, from?.tsig?.secret, from?.token]) {
         if (typeof secret === 'string' && secret.length <= MAX_SECRET_LENGTH) redactor.add(secret);
       }
+      take(from?.credentials, 1);
     }
   }
   return redactor;

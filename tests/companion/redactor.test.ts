@@ -102,4 +102,52 @@ describe('Redactor', () => {
     );
     expect(generic).not.toMatch(/AKIAOTHERKEY|abc|xyz/);
   });
+
+  it("takes a zone's own credentials, in each form a zone may send them", () => {
+    const r = redactorFor({
+      zones: [
+        { name: 'a.example', axfr: { server: 'ns1.example.net', tsig: { name: 'k', algorithm: 'hmac-sha256', secret: 'tsig-in-axfr==' } } },
+        { name: 'b.example', cloudflare: { token: 'token-in-cloudflare' } },
+        {
+          name: 'c.example',
+          from: { kind: 'axfr', server: 'ns1.example.net', tsig: { name: 'k', algorithm: 'hmac-sha256', secret: 'tsig-in-from==' } },
+        },
+        { name: 'd.example', from: { kind: 'cloudflare', token: 'token-in-from' } },
+        {
+          name: 'e.example',
+          from: {
+            kind: 'azure',
+            credentials: {
+              authMethod: 'servicePrincipal',
+              tenantId: 'tenant-in-from',
+              clientId: 'client-in-from',
+              clientSecret: 'secret-in-from',
+            },
+          },
+        },
+        { name: 'f.example', from: { kind: 'azure', credentials: { authMethod: 'bearerToken', sourceToken: 'bearer-in-from' } } },
+        {
+          name: 'g.example',
+          from: {
+            kind: 'route53',
+            credentials: { accessKeyId: 'AKIAINFROM00000000', secretAccessKey: 'aws-secret-in-from', sessionToken: 'session-in-from' },
+          },
+        },
+      ],
+    });
+    const sent = [
+      'tsig-in-axfr==',
+      'token-in-cloudflare',
+      'tsig-in-from==',
+      'token-in-from',
+      'tenant-in-from',
+      'client-in-from',
+      'secret-in-from',
+      'bearer-in-from',
+      'AKIAINFROM00000000',
+      'aws-secret-in-from',
+      'session-in-from',
+    ];
+    expect(r.scrub(sent.join(' | '))).toBe(sent.map(() => '[redacted]').join(' | '));
+  });
 });

@@ -25,12 +25,11 @@ const SHOWN_MISMATCHES = 10;
 export async function checkCommand(rt: Runtime, args: string[]): Promise<ExitCode> {
   const { values: v, positionals: names } = parseCommand('check', args, CHECK_OPTIONS);
   if (names.length === 0) throw usageError('name the zones to check: dnsferry check example.com');
-  const { zones, source } = await requestSources(rt, names, v, false);
+  const zones = await requestSources(rt, names, v, false);
   const login = await loginToTarget(rt, v.account);
   const body = targetBody(rt, API.cutoverCheck.request.schema, login, {
     zones,
     ...(v['request-activation'] ? { requestActivation: true } : {}),
-    ...source,
   });
   // The operation /api/cutover/check runs: its limits and the source are checked before the first event.
   const events = asUsage(rt, () => cutoverCheck.run(body, rt, rt.signal));

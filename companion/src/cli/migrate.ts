@@ -69,7 +69,7 @@ async function run(
   dryRun: boolean,
   kept: UndoFile | undefined,
 ) {
-  const { zones, source } = await requestSources(rt, names, v, true);
+  const zones = await requestSources(rt, names, v, true);
 
   const login = await loginToTarget(rt, v.account);
   const body = targetBody(rt, API.migrate.request.schema, login, {
@@ -82,7 +82,6 @@ async function run(
     ...(v.prune ? { prune: true } : {}),
     ...(v.force ? { force: true } : {}),
     ...(v.partial ? { partial: true } : {}),
-    ...source,
   });
   // The operation /api/migrate runs: its limits and the source are checked before the first event.
   const events = asUsage(rt, () => migrate.run(body, rt, rt.signal));

@@ -1,4 +1,4 @@
-import { TSIG_ALGORITHMS } from '@dnsferry/shared';
+import { TSIG_ALGORITHMS, type FromKind } from '@dnsferry/shared';
 import { azureServicePrincipal, cloudflareSourceToken, route53Keys } from './credentials';
 import { usageError } from './exit-codes';
 import { readInput, readJson } from './input-files';
@@ -29,10 +29,13 @@ export interface SourceFlags {
   'from-account'?: boolean | undefined;
 }
 
-/** The request's `zones` and its top-level source fields, as the endpoint takes them. */
-export interface RequestSources {
-  zones: Array<Record<string, unknown>>;
-  source: Record<string, unknown>;
+/** A zone's `from` as the command builds it from flags and files; the endpoint's schema checks it. */
+type SentFrom = { kind: FromKind } & Record<string, unknown>;
+
+/** A zone of the request, and where its records come from (`from`; none: the command compares with what the target holds). */
+export interface RequestZone {
+  name: string;
+  from?: SentFrom;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface RequestSources {
  * one provider for every zone. `required` (migrate) refuses a run that names none; check compares
  * with what Cloudflare holds instead.
  */
-export async function requestSources(rt: Runtime, names: readonly string[], v: SourceFlags, required: boolean): Promise<RequestSources> {
+export async function requestSources(rt: Runtime, names: readonly string[], v: SourceFlags, required: boolean): Promise<RequestZone[]> {
   const files = v['zone-file'] ?? [];
   const tables = v.table ?? [];
   const recordFiles = v.records ?? [];
@@ -72,31 +75,38 @@ export async function requestSources(rt: Runtime, names: readonly string[], v: S
   if (v['tsig-key'] !== undefined && v.axfr === undefined) throw usageError('--tsig-key goes with --axfr');
   if ([...files, ...tables, ...recordFiles].filter((f) => f === '-').length > 1) throw usageError('standard input (-) can be read once');
 
-  const perZone = async (i: number): Promise<Record<string, unknown>> => {
+  // One provider for every zone: its credentials asked once, before any file is read.
+  const provider = await providerFrom(rt, v);
+  const perZone = async (i: number): Promise<SentFrom | undefined> => {
     const file = files[i];
     const table = tables[i];
     const recordFile = recordFiles[i];
-    if (file) return { zoneFile: await readInput(rt, file, '--zone-file') };
-    if (table) return { table: await readInput(rt, table, '--table') };
-    if (recordFile) return { records: recordsOf(await readJson(rt, recordFile, '--records'), recordFile) };
-    return {};
+    if (file) return { kind: 'zoneFile', text: await readInput(rt, file, '--zone-file') };
+    if (table) return { kind: 'table', text: await readInput(rt, table, '--table') };
+    if (recordFile) return { kind: 'records', records: recordsOf(await readJson(rt, recordFile, '--records'), recordFile) };
+    return provider;
   };
-  const shared: Record<string, unknown> = {};
-  const source: Record<string, unknown> = {};
-  if (v.azure !== undefined) {
-    Object.assign(source, { subscriptionId: v.azure, ...(await azureServicePrincipal(rt)) });
-    if (v['resource-group']) shared.resourceGroup = v['resource-group'];
+  const zones: RequestZone[] = [];
+  for (const [i, name] of names.entries()) {
+    const from = await perZone(i);
+    zones.push(from ? { name, from } : { name });
   }
-  if (v.route53) source.source = { provider: 'route53', ...(await route53Keys(rt)) };
+  return zones;
+}
+
+/** The provider the flags name for every zone, with its credentials from the environment. */
+async function providerFrom(rt: Runtime, v: SourceFlags): Promise<SentFrom | undefined> {
+  if (v.azure !== undefined) {
+    const group = v['resource-group'] ? { resourceGroup: v['resource-group'] } : {};
+    return { kind: 'azure', credentials: await azureServicePrincipal(rt), subscriptionId: v.azure, ...group };
+  }
+  if (v.route53) return { kind: 'route53', credentials: await route53Keys(rt) };
   if (v.axfr !== undefined) {
     const tsig = v['tsig-key'] === undefined ? undefined : tsigKey(await readInput(rt, v['tsig-key'], '--tsig-key'), v['tsig-key'], rt);
-    shared.axfr = { ...serverAndPort(v.axfr), ...(tsig ? { tsig } : {}) };
+    return { kind: 'axfr', ...serverAndPort(v.axfr), ...(tsig ? { tsig } : {}) };
   }
-  if (v['from-account']) shared.cloudflare = { token: await cloudflareSourceToken(rt) };
-
-  const zones: Array<Record<string, unknown>> = [];
-  for (const [i, name] of names.entries()) zones.push({ name, ...(await perZone(i)), ...shared });
-  return { zones, source };
+  if (v['from-account']) return { kind: 'cloudflare', token: await cloudflareSourceToken(rt) };
+  return undefined;
 }
 
 /** A records file: the array itself, or an object holding `records` (what `dnsferry scan --out` writes). */

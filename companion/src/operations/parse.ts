@@ -52,6 +52,10 @@ function* takingOut(schema: z.ZodType, value: unknown, path: Array<string | numb
     for (const [key, field] of Object.entries(shape)) {
       if (Object.hasOwn(fields, key)) yield* takingOut(field, fields[key], [...path, key], long);
     }
+  } else if (inner instanceof z.ZodDiscriminatedUnion && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    // the member the value names (a zone's `from`), looked into as an object is
+    const member = memberNamed(inner, value as Record<string, unknown>);
+    if (member) yield* takingOut(member, value, path, long);
   } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
     const element = inner.element as z.ZodType;
     if (value.length > LONG && (inner._zod.def.checks ?? []).length === 0) {
@@ -63,6 +67,17 @@ function* takingOut(schema: z.ZodType, value: unknown, path: Array<string | numb
       yield* takingOut(element, item, [...path, i], long);
     }
   }
+}
+
+/** The object member of a discriminated union whose discriminator the value gives, if one does. */
+function memberNamed(union: z.ZodDiscriminatedUnion, value: Record<string, unknown>): z.ZodObject | undefined {
+  const key = union._zod.def.discriminator;
+  for (const option of union._zod.def.options) {
+    if (!(option instanceof z.ZodObject)) continue;
+    const tag: unknown = option.shape[key];
+    if (tag instanceof z.ZodLiteral && tag.values.has(value[key] as z.core.util.Literal)) return option;
+  }
+  return undefined;
 }
 
 function* checking({ path, items, element }: LongArray): Generator<void, unknown[]> {

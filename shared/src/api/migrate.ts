@@ -5,7 +5,14 @@ import { AxfrSourceSchema } from './axfr';
 import { AccountSourceSchema } from './account-source';
 import { RRsetChoicesSchema, refineRRsetChoices } from './rrset-choices';
 import { TargetAccountIdSchema, TargetTokenSchema } from './target-validate';
-import { HostedZoneIdSchema, RecordsTableTextSchema, ResourceGroupSchema, ZoneFileTextSchema, type ZoneFrom } from './zone-from';
+import {
+  HostedZoneIdSchema,
+  RecordsTableTextSchema,
+  ResourceGroupSchema,
+  ZoneFileTextSchema,
+  ZoneFromSchema,
+  type ZoneFrom,
+} from './zone-from';
 import {
   BearerTokenCredentialsSchema,
   ServicePrincipalCredentialsSchema,
@@ -53,6 +60,9 @@ export function zoneMode(req: ModeFields, zone: ModeFields): { mode: MigrateMode
   };
 }
 
+/** The fields of a zone that say where its records come from, each of which becomes its `from`. */
+const FORM_FIELDS = ['records', 'zoneFile', 'table', 'axfr', 'cloudflare', 'resourceGroup', 'hostedZoneId'] as const;
+
 export const MigrateZoneSchema = z
   .object({
     name: ZoneNameSchema,
@@ -80,6 +90,11 @@ export const MigrateZoneSchema = z
     resourceGroup: ResourceGroupSchema.optional(),
     /** Source hosted zone id (Route 53, `Z…`); found by listing the hosted zones when absent. */
     hostedZoneId: HostedZoneIdSchema.optional(),
+    /**
+     * Or where the records come from, said in one field (`kind` and what that kind needs), as the
+     * companion reads every form above: instead of them, not beside them.
+     */
+    from: ZoneFromSchema.optional(),
     ...modeFields,
     /**
      * What to do with particular RRsets where the target already holds records (`keep`, `replace`,
@@ -92,6 +107,11 @@ export const MigrateZoneSchema = z
     path: ['zoneFile'],
   })
   .superRefine((zone, ctx) => {
+    if (zone.from !== undefined) {
+      const beside = FORM_FIELDS.find((f) => zone[f] !== undefined);
+      if (beside)
+        ctx.addIssue({ code: 'custom', path: [beside], message: `send a zone's source either as "from" or as ${beside}, not both` });
+    }
     if (zone.rrsets) refineRRsetChoices(zone.name, zone.rrsets, ctx, ['rrsets']);
   });
 export type MigrateZone = z.infer<typeof MigrateZoneSchema>;
@@ -140,6 +160,7 @@ export const MigrateRequestSchema = z
       ctx,
       req.zones.some(
         (z) =>
+          z.from === undefined &&
           z.records === undefined &&
           z.zoneFile === undefined &&
           z.table === undefined &&
@@ -227,36 +248,32 @@ export function sourceOf(req: SourceFields): SourceSpec | undefined {
   return undefined;
 }
 
-/** The fields of a zone that say where its records come from, each of which becomes its `from`. */
-type FormFields = 'records' | 'zoneFile' | 'table' | 'axfr' | 'cloudflare' | 'resourceGroup' | 'hostedZoneId';
-
 /** A zone as the companion works on it: where its records come from in `from` (none: the request does not say). */
-export type SourcedZone = Omit<MigrateZone, FormFields> & { from?: ZoneFrom };
+export type SourcedZone = Omit<MigrateZone, (typeof FORM_FIELDS)[number]>;
 
 /**
- * Each zone with where its records come from as one field: its own form (records, zoneFile, table,
- * axfr, cloudflare) first, else the source the request names (`source`, or Azure's fields) with the
+ * Each zone with where its records come from as one field: its own `from`, or its own form (records,
+ * zoneFile, table, axfr, cloudflare), else the source the request names (`source`, or Azure's fields) with the
  * zone's hint for it (resourceGroup, hostedZoneId). For a request its schema has parsed: nothing is
  * checked again. The request's zones are taken out (its array left empty), so that each zone's records
  * are held once, by the zone the engine lets go of when it is done.
  */
 export function zonesFrom(req: SourceFields & { zones: MigrateZone[] }): SourcedZone[] {
   const named = namedFrom(sourceOf(req));
-  return req.zones.splice(0).map(({ records, zoneFile, table, axfr, cloudflare, resourceGroup, hostedZoneId, ...zone }): SourcedZone => {
-    const from: ZoneFrom | undefined =
-      records !== undefined
-        ? { kind: 'records', records }
-        : zoneFile !== undefined
-          ? { kind: 'zoneFile', text: zoneFile }
-          : table !== undefined
-            ? { kind: 'table', text: table }
-            : axfr !== undefined
-              ? { kind: 'axfr', ...axfr }
-              : cloudflare !== undefined
-                ? { kind: 'cloudflare', ...cloudflare }
-                : named?.({ resourceGroup, hostedZoneId });
-    return from ? { ...zone, from } : zone;
+  return req.zones.splice(0).map(({ records, zoneFile, table, axfr, cloudflare, resourceGroup, hostedZoneId, from, ...zone }) => {
+    const found = from ?? formOf({ records, zoneFile, table, axfr, cloudflare }) ?? named?.({ resourceGroup, hostedZoneId });
+    return found ? { ...zone, from: found } : zone;
   });
+}
+
+/** A zone's own form as its `from` (the schema lets a zone give one at most). */
+function formOf(z: Pick<MigrateZone, 'records' | 'zoneFile' | 'table' | 'axfr' | 'cloudflare'>): ZoneFrom | undefined {
+  if (z.records !== undefined) return { kind: 'records', records: z.records };
+  if (z.zoneFile !== undefined) return { kind: 'zoneFile', text: z.zoneFile };
+  if (z.table !== undefined) return { kind: 'table', text: z.table };
+  if (z.axfr !== undefined) return { kind: 'axfr', ...z.axfr };
+  if (z.cloudflare !== undefined) return { kind: 'cloudflare', ...z.cloudflare };
+  return undefined;
 }
 
 type Hints = { resourceGroup?: string | undefined; hostedZoneId?: string | undefined };

@@ -117,6 +117,49 @@ describe('zonesFrom (each accepted form → one from per zone)', () => {
     expect(zonesFrom(req)).toEqual([{ name: 'example.com' }]);
   });
 
+  it('from itself, sent as the companion reads it: no request source needed', () => {
+    const from = { kind: 'route53', credentials: { ...keys, sessionToken: ' session ' }, hostedZoneId: 'Z0123456789ABC' };
+    expect(fromOf({ zones: [{ name: 'example.com', from }] })).toEqual([
+      { kind: 'route53', credentials: { ...keys, sessionToken: 'session' }, hostedZoneId: 'Z0123456789ABC' },
+    ]);
+  });
+
+  it('from of every kind, as docs/api.md shows it, is taken as sent', () => {
+    const froms = [
+      { kind: 'records', records: [{ type: 'A', name: '@', content: '192.0.2.1', ttl: 300 }] },
+      { kind: 'zoneFile', text: '$TTL 1h\n@ IN A 192.0.2.9\n' },
+      { kind: 'table', text: 'Type\tHost\tValue\nA\t@\t192.0.2.7\n' },
+      { kind: 'axfr', server: 'ns1.d.example', port: 53, tsig: { name: 'transfer-key', algorithm: 'hmac-sha256', secret } },
+      { kind: 'cloudflare', token: 'other-account-token', zoneId: '0123456789abcdef0123456789abcdef' },
+      { kind: 'azure', credentials: { authMethod: 'bearerToken', sourceToken: 'arm-token' }, subscriptionId: sub, resourceGroup: 'dns' },
+      { kind: 'route53', credentials: keys, hostedZoneId: 'Z0123456789ABC' },
+    ];
+    expect(fromOf({ zones: froms.map((from, i) => ({ name: `z${i}.example`, from })) })).toEqual(froms);
+  });
+
+  it('from beside another form, or of a kind there is none of, is refused naming the field', () => {
+    const refused = (zone: Record<string, unknown>) => {
+      const r = MigrateRequestSchema.safeParse({ ...base, zones: [{ name: 'example.com', ...zone }] });
+      return r.success ? undefined : { path: r.error.issues[0]?.path.join('.'), message: r.error.issues[0]?.message };
+    };
+    expect(refused({ from: { kind: 'table', text: 'x' }, records: [] })).toEqual({
+      path: 'zones.0.records',
+      message: 'send a zone\'s source either as "from" or as records, not both',
+    });
+    expect(refused({ from: { kind: 'zoneFile', text: 'x' }, hostedZoneId: 'Z0123456789ABC' })).toMatchObject({
+      path: 'zones.0.hostedZoneId',
+    });
+    expect(refused({ from: { kind: 'gcp' } })).toEqual({
+      path: 'zones.0.from.kind',
+      message: 'from.kind is records, zoneFile, table, axfr, cloudflare, azure or route53',
+    });
+    expect(
+      refused({ from: { kind: 'azure', credentials: { authMethod: 'bearerToken', sourceToken: 't' }, subscriptionId: 'nope' } }),
+    ).toMatchObject({
+      path: 'zones.0.from.subscriptionId',
+    });
+  });
+
   it('the mixed and forbidden forms keep their errors', () => {
     const refused = (body: Record<string, unknown>) => {
       const r = MigrateRequestSchema.safeParse({ ...base, ...body });
