@@ -2,7 +2,18 @@ import { isProxied, plural, zoneMode, type MigrateEvent, type MigrateMode, type 
 import type { ChangeSet, HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
-import { applyingSets, batched, emptySet, emptyUndo, replacedValues, type Line, type PlannedSet, type Told } from './apply';
+import {
+  applyingSets,
+  batched,
+  emptySet,
+  emptyUndo,
+  LoneCreate,
+  NONE,
+  replacedValues,
+  type Line,
+  type PlannedSet,
+  type Told,
+} from './apply';
 import { plan, planning, type IncomingRecord, type PlanStep, type ZonePlan } from './plan';
 import { reportWhile } from '../flow/report-while';
 import { RecordBudget } from '../records/record-budget';
@@ -240,11 +251,12 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
     if (at % SETS_STEP === SETS_STEP - 1) yield;
     if (step.action === 'create') {
       const replaces = step.replaces && replacedValues(step.replaces, step.record);
-      const line: Line = { index: step.index, note: createNote(step, replaces) };
-      if (replaces) line.replaces = replaces;
-      // a write at a name that loses nothing is a set of its own, made whole (most of a large zone's sets)
-      if (!losing.has(step.record.name)) sets.push(loneSet({ deletes: NONE, updates: NONE, creates: [step.record] }, [line], NONE));
+      const note = createNote(step, replaces);
+      // a write at a name that loses nothing is a set of its own (most of a large zone's sets)
+      if (!losing.has(step.record.name)) sets.push(new LoneCreate(step.record, step.index, note, replaces));
       else {
+        const line: Line = { index: step.index, note };
+        if (replaces) line.replaces = replaces;
         const p = setFor(step.record.name);
         p.set.creates.push(step.record);
         p.creates.push(line);
@@ -268,12 +280,6 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
   }
   return sets;
 }
-
-/**
- * The lists a set has none of: one empty array for all of them, frozen so that adding to it throws
- * (a hundred thousand sets of one record would otherwise hold four empty lists each).
- */
-const NONE = Object.freeze([]) as unknown as never[];
 
 /** A set of one write, its lists of the exact size (a list grown by push reserves room for 16). */
 const loneSet = (set: ChangeSet, creates: Line[], updates: Line[]): PlannedSet => ({ set, creates, updates, deletes: NONE });
