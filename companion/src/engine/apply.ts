@@ -53,6 +53,53 @@ export const emptyUndo = (): Undo => ({ created: [], removed: [], updated: [] })
 export const emptySet = (): PlannedSet => ({ set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] });
 
 /**
+ * The lists a set has none of: one empty array for all of them, frozen so that adding to it throws
+ * (a hundred thousand sets of one record would otherwise hold four empty lists each).
+ */
+export const NONE = Object.freeze([]) as unknown as never[];
+
+/** A change set of one create, as one object: its lists are made when they are read. */
+class OneCreate implements ChangeSet {
+  constructor(private readonly record: DnsRecord) {}
+  get creates(): DnsRecord[] {
+    return [this.record];
+  }
+  get updates(): ChangeSet['updates'] {
+    return NONE;
+  }
+  get deletes(): HeldRecord[] {
+    return NONE;
+  }
+}
+
+/**
+ * A planned set of one create at a name that loses nothing: most sets of a large zone. One object
+ * of four fields instead of six (the set, its three lists, the line and its list): 50,000 of them
+ * held 12 MB as plain sets, from the plan to the last write. Its change set and line are made when
+ * they are read, for the writes (which hold each set until its batch is written) and for failures.
+ */
+export class LoneCreate implements PlannedSet {
+  constructor(
+    readonly record: DnsRecord,
+    readonly index: number,
+    readonly note: string,
+    readonly replaces: string[] | undefined,
+  ) {}
+  get set(): ChangeSet {
+    return new OneCreate(this.record);
+  }
+  get creates(): Line[] {
+    return [this.replaces ? { index: this.index, note: this.note, replaces: this.replaces } : { index: this.index, note: this.note }];
+  }
+  get updates(): Line[] {
+    return NONE;
+  }
+  get deletes(): Line[] {
+    return NONE;
+  }
+}
+
+/**
  * Writes the sets (or, in a dry run, tells what they would do) and yields each part's event as the
  * target settles its set, with the target's reports (waits) in between. What lands is added to
  * `undo`. Whatever the target did not settle (it stopped early) fails, unless the client went away:
@@ -161,6 +208,11 @@ interface Pieces {
 const TOLD: PlannedSet = Object.freeze({ set: { deletes: [], updates: [], creates: [] }, creates: [], updates: [], deletes: [] });
 
 function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean, pieces?: Pieces): Generator<MigrateEvent> {
+  if (p instanceof LoneCreate) {
+    const text = `${dryRun ? 'would create ' : ''}→ ${describeValue(p.record)}${p.note}`;
+    yield tally.created(p.index, p.record, text, p.replaces, pieces?.creates[0]);
+    return;
+  }
   if (p.set.creates.length === 1 && p.set.updates.length === 0 && p.set.deletes.length === 0) {
     // one create, the set of most records: nothing to order
     const r = p.set.creates[0] as DnsRecord;

@@ -46,6 +46,19 @@ export async function* carriedRecords(
   return null;
 }
 
+/** What a failure names of a record: its type and name. */
+export interface Subject {
+  type: string;
+  name: string;
+}
+
+/** Each record's type and name, in two lists: what is left of them once the records themselves are let go. */
+export function subjectsOf(records: readonly IncomingRecord[]): (i: number) => Subject | undefined {
+  const types = records.map((r) => r.type);
+  const names = records.map((r) => r.name);
+  return (i) => (i >= 0 && i < names.length ? { type: types[i] as string, name: names[i] as string } : undefined);
+}
+
 /** A table row's failure, with the row as written (a row number alone is hard to find in a pasted table). */
 function rowMessage(issue: RowIssue): string {
   const text = issue.text.replace(/\s+/g, ' ');

@@ -174,6 +174,19 @@ describe('engine: migrate', () => {
     expect(complete(events, 'example.org')).toMatchObject({ created: 1 });
   });
 
+  it('a zone that fails midway names the records it did not write as they were sent', async () => {
+    const target = new FakeTarget();
+    target.outcome = (r) => (r.name === 'boom' ? 'throw' : 'applied');
+    // written in full and with a final dot: the plan holds them relative to the zone
+    const sent = [A('a.example.com.', '192.0.2.1'), A('boom.example.com.', '192.0.2.2'), A('C.Example.com', '192.0.2.3')];
+    const events = await run([{ name: 'example.com', records: sent }], target);
+    expect(perRecord(events, 'example.com').map((e) => ('message' in e ? e.message : ''))).toEqual([
+      '[1/3] A a → 192.0.2.1',
+      '[2/3] A boom.example.com. ✗ not migrated: the zone failed',
+      '[3/3] A C.Example.com ✗ not migrated: the zone failed',
+    ]);
+  });
+
   it('reads a zone its from names a provider for from the source; its problems fail and its progress is told', async () => {
     const target = new FakeTarget();
     const source: Source = {
