@@ -86,6 +86,32 @@ const zoneArb = fc.record(
     records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
     table: fc.oneof(fc.constantFrom('Type\tName\tValue\tTTL\nA\t@\t192.0.2.1\tAuto', 'type,name,value\n"'), fc.string(), weird),
     hostedZoneId: fc.oneof(fc.constant('Z0123456789ABCDEFGHIJ'), weird),
+    // A zone's source in one field; no transfer among them, which would connect to whatever server it names.
+    from: fc.oneof(
+      fc.record(
+        {
+          kind: fc.oneof(fc.constantFrom('records', 'zoneFile', 'table', 'cloudflare', 'azure', 'route53'), weird),
+          records: fc.oneof(fc.array(recordArb, { maxLength: 4 }), weird),
+          text: fc.oneof(fc.constantFrom('@ 300 IN A 192.0.2.1', 'Type\tName\tValue\nA\t@\t192.0.2.1'), weird),
+          token: weird,
+          credentials: fc.oneof(
+            fc.record(
+              {
+                authMethod: fc.oneof(fc.constantFrom('servicePrincipal', 'bearerToken'), weird),
+                sourceToken: weird,
+                accessKeyId: fc.oneof(fc.constant('AKIAEXAMPLEKEY000000'), weird),
+                secretAccessKey: weird,
+              },
+              { requiredKeys: [] },
+            ),
+            weird,
+          ),
+          subscriptionId: fc.oneof(fc.uuid(), weird),
+        },
+        { requiredKeys: [] },
+      ),
+      weird,
+    ),
     rrsets: fc.oneof(
       fc.array(
         fc.record(
