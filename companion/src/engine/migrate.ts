@@ -2,6 +2,7 @@ import { isProxied, plural, zoneMode, type MigrateEvent, type MigrateMode, type 
 import type { ChangeSet, HeldRecord, Source, SourceProblem, Target, TargetZone } from './ports';
 import { interleave, untagged } from '../flow/interleave';
 import { paced, sliced, type Slice } from '../flow/fair-share';
+import { EventBatches } from '../flow/event-batches';
 import {
   applyingSets,
   batched,
@@ -49,11 +50,8 @@ export interface MigrateDeps {
  * zone's created + updated + skipped + failed = records sent. When `signal` aborts (the client went away) the
  * writes in flight finish and nothing more is written.
  */
-export async function* migrate(input: MigrateInput, deps: MigrateDeps, opts: { signal: AbortSignal }): AsyncGenerator<MigrateEvent> {
-  for await (const told of migrateInBatches(input, deps, opts)) {
-    if (Array.isArray(told)) yield* told;
-    else yield told;
-  }
+export function migrate(input: MigrateInput, deps: MigrateDeps, opts: { signal: AbortSignal }): EventBatches<MigrateEvent> {
+  return new EventBatches(() => migrateInBatches(input, deps, opts));
 }
 
 /** The same stream, events told at once in batches (arrays): what the NDJSON writer takes, one pass per batch. */

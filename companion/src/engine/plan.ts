@@ -123,9 +123,15 @@ export function* planning(
   const wanted: DnsRecord[] = [];
   const wantedAt: number[] = [];
   const guarded = new Set<string>();
-  const first = new Map<string, number>();
-  for (const [index, incoming] of records.entries()) {
+  // The wanted records by name (their places in `wanted`): a name's string is hashed once and kept, where a
+  // key string per record would be built and hashed for each of a hundred thousand. A name has one record
+  // (a number) far more often than several (a list); two records are the same only at the same name.
+  const byName = new Map<string, number | number[]>();
+  // which wanted records share their name with another (a byte each, grown as `wanted` grows)
+  let shared = new Uint8Array(Math.min(records.length, 1024));
+  for (let index = 0; index < records.length; index++) {
     if (index % STEP === STEP - 1) yield;
+    const incoming = records[index] as IncomingRecord | DnsRecord;
     const checked = opts.checked ? { success: true as const, data: incoming as DnsRecord } : DnsRecordSchema.safeParse(incoming);
     if (!checked.success) {
       const label = labelOf(incoming);
@@ -152,22 +158,35 @@ export function* planning(
       steps.push({ index, action: 'fail', record, ...labelOf(incoming), reason: rule.reason });
       continue;
     }
-    if (choices.chosen(rrset(record)) === 'keep') {
+    if (choices.any && choices.chosen(rrset(record)) === 'keep') {
       steps.push({ index, action: 'skip', record, reason: keptReason(record), exists: false, kept: true });
       continue;
     }
-    const key = recordKey(record);
-    const earlier = first.get(key);
+    const there = byName.get(record.name);
+    const earlier = there === undefined ? undefined : sameAs(record, there, wanted);
     if (earlier !== undefined) {
-      steps.push({ index, action: 'skip', record, reason: `already exists (same as record ${earlier + 1} of this zone)`, exists: true });
+      const at = wantedAt[earlier] as number;
+      steps.push({ index, action: 'skip', record, reason: `already exists (same as record ${at + 1} of this zone)`, exists: true });
       continue;
     }
-    first.set(key, index);
+    if (there === undefined) byName.set(record.name, wanted.length);
+    else {
+      if (wanted.length >= shared.length) {
+        const grown = new Uint8Array(Math.min(records.length, 2 * wanted.length + 1));
+        grown.set(shared);
+        shared = grown;
+      }
+      shared[wanted.length] = 1;
+      if (typeof there === 'number') {
+        shared[there] = 1;
+        byName.set(record.name, [there, wanted.length]);
+      } else there.push(wanted.length);
+    }
     wanted.push(record);
     wantedAt.push(index);
     steps.push(DECIDED_BELOW);
   }
-  first.clear();
+  byName.clear();
 
   // 2. each wanted record against the target: there (as it is, or set right), new, or refused
   const willHold = new Map<string, DnsRecord[]>(); // add mode: what each name holds as the run goes on
@@ -186,11 +205,13 @@ export function* planning(
       (replaced ? list.filter((h) => !replaced(h)) : list).map((h) => h.record),
     );
   }
-  for (const [at, record] of wanted.entries()) {
+  for (let at = 0; at < wanted.length; at++) {
     if (at % STEP === STEP - 1) yield;
+    const record = wanted[at] as DnsRecord;
     const index = wantedAt[at] as number;
     const there = heldByKey.size > 0 ? heldByKey.get(recordKey(record)) : undefined;
-    const replace = choices.of(rrset(record)) === 'replace';
+    // with no RRset listed, every one follows the mode (no key string per record to find that out)
+    const replace = (choices.any ? choices.of(rrset(record)) : choices.of(null)) === 'replace';
     if (there) {
       const drift = driftOf(record, there.record, rules);
       if (drift.length === 0) steps[index] = { index, action: 'skip', record, reason: 'already exists', exists: true };
@@ -205,6 +226,11 @@ export function* planning(
       continue;
     }
     if (!replace) {
+      // the only record wanted at a name the target does not hold has nothing to clash with (nor does a later one)
+      if (shared[at] !== 1 && (atName.size === 0 || !atName.has(record.name))) {
+        steps[index] = created(index, record, rules);
+        continue;
+      }
       // a name's list grows in place (it is this map's own); a name seen first needs no check
       const holds = willHold.get(record.name);
       const clash = holds ? clashAtName(record, holds) : null;
@@ -225,19 +251,7 @@ export function* planning(
       if (holds) holds.push(record);
       else willHold.set(record.name, [record]);
     }
-    // what the target will hold (a proxied record's TTL is automatic), so undo data and convergence agree with it
-    const ttl = rules.heldTtl(record);
-    steps[index] =
-      ttl === record.ttl
-        ? { index, action: 'create', record }
-        : isProxied(record)
-          ? { index, action: 'create', record: { ...record, ttl } }
-          : {
-              index,
-              action: 'create',
-              record: { ...record, ttl },
-              note: `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`,
-            };
+    steps[index] = created(index, record, rules);
   }
 
   willHold.clear();
@@ -296,6 +310,22 @@ export function* planning(
   const conflicts = yield* conflictsOf(steps, held, removals, choices, atName, rules);
   const unmatched = choices.any ? unmatchedChoices(choices, steps, held) : [];
   return { steps, removals, conflicts, targetOnly, churn: { changed, held: held.length }, ...(unmatched.length ? { unmatched } : {}) };
+}
+
+/** A create, with the TTL the target will hold (a proxied record's is automatic), so undo data and convergence agree with it. */
+function created(index: number, record: DnsRecord, rules: TargetRules): PlanStep {
+  const ttl = rules.heldTtl(record);
+  if (ttl === record.ttl) return { index, action: 'create', record };
+  if (isProxied(record)) return { index, action: 'create', record: { ...record, ttl } };
+  const note = `TTL ${record.ttl} → ${ttl}, the target's ${ttl < record.ttl ? 'maximum' : 'minimum'}`;
+  return { index, action: 'create', record: { ...record, ttl }, note };
+}
+
+/** The place in `wanted` of the earlier record at the same name that is the same as `record` (`at`: those places), if any. */
+function sameAs(record: DnsRecord, at: number | number[], wanted: readonly DnsRecord[]): number | undefined {
+  const key = recordKey(record);
+  if (typeof at === 'number') return recordKey(wanted[at] as DnsRecord) === key ? at : undefined;
+  return at.find((a) => recordKey(wanted[a] as DnsRecord) === key);
 }
 
 /** The first new record of each RRset names what it replaces there (and what a CNAME displaces at its name). */

@@ -39,9 +39,9 @@ export class RRsetChoices {
     return this.listed.get(key);
   }
 
-  /** The action carried out for an RRset the source has. */
-  of(key: string): RRsetAction {
-    return this.listed.get(key) ?? (this.mode === 'mirror' ? 'replace' : 'add');
+  /** The action carried out for an RRset the source has (null: one the request does not list). */
+  of(key: string | null): RRsetAction {
+    return (key === null ? undefined : this.listed.get(key)) ?? (this.mode === 'mirror' ? 'replace' : 'add');
   }
 
   /** The listed RRsets, by key. */

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { EventBatches } from '../flow/event-batches';
 import { holdsLongArray, jsonPieces } from './json-pieces';
 
 const FLUSH_BYTES = 16 * 1024;
@@ -68,7 +69,8 @@ export async function* coalesce<E>(events: AsyncIterable<E | E[]>): AsyncGenerat
 export function sendNdjson<E>(reply: FastifyReply, events: AsyncIterable<E | E[]>, onError: (err: unknown) => E[]): FastifyReply {
   async function* guarded(): AsyncGenerator<E | E[]> {
     try {
-      yield* events;
+      // a stream that can be read in batches is (one pass of each layer per batch, not per event)
+      yield* events instanceof EventBatches ? (events as EventBatches<E>).batches() : events;
     } catch (err) {
       reply.log.error({ err }, 'stream failed');
       yield* onError(err);

@@ -36,7 +36,7 @@ export function recordFromPresentation(input: {
           type,
           tokens.slice(1).map((t) => t.raw),
         )
-      : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin));
+      : RECORD_SPECS[type].parse(new RdataReader(tokens, input.origin, input.rdata));
     return build(type, input.name, input.ttl, value, !generic);
   } catch (err) {
     if (err instanceof RdataError) return { ok: false, message: err.message };

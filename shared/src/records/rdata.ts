@@ -108,6 +108,8 @@ export class RdataReader {
     readonly tokens: Token[],
     /** The origin relative names are completed with (a zone file's `$ORIGIN`); null: names are absolute. */
     readonly origin: string | null,
+    /** The RDATA as written, when the tokens were read from it: a value written as its own canonical form is taken as it is. */
+    readonly text?: string,
   ) {}
 
   get done(): boolean {

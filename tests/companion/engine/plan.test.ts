@@ -54,6 +54,25 @@ describe('plan', () => {
     expect(steps.map((s) => s.action)).toEqual(['create', 'skip']);
   });
 
+  it('into a new zone, finds a repeat among several records of one name, and refuses what clashes with an earlier one', () => {
+    const records = [
+      rec({ type: 'A', name: 'www', content: '192.0.2.1' }),
+      rec({ type: 'TXT', name: 'www', content: 'v=spf1 -all' }),
+      rec({ type: 'A', name: 'mail', content: '192.0.2.9' }),
+      rec({ type: 'A', name: 'www', content: '192.0.2.2' }),
+      rec({ type: 'TXT', name: 'www', content: '"v=spf1" " -all"' }), // the second record again, split elsewhere
+      rec({ type: 'CNAME', name: 'www', content: 'elsewhere.example.net' }),
+      rec({ type: 'TXT', name: 'www', content: 'v=spf1 include:other.example -all' }),
+      rec({ type: 'A', name: 'mail', content: '192.0.2.9', ttl: 600 }), // the third record again: TTL is no part of a record's identity
+    ];
+    const { steps, conflicts } = plan(zone, records, []);
+    expect(steps.map((s) => s.action)).toEqual(['create', 'create', 'create', 'create', 'skip', 'fail', 'fail', 'skip']);
+    expect(steps[4]).toMatchObject({ reason: 'already exists (same as record 2 of this zone)', exists: true });
+    expect(steps[7]).toMatchObject({ reason: 'already exists (same as record 3 of this zone)', exists: true });
+    expect(steps[5]).toMatchObject({ clash: 'a CNAME stands alone at its name (RFC 1034 §3.6.2), and www also holds A, TXT, A' });
+    expect(steps[6]?.action === 'fail' && steps[6].clash).toMatch(/^it would be a second SPF record/);
+    expect(conflicts.map((c) => `${c.conflict.name} ${c.conflict.type}`)).toEqual(['www TXT', 'www CNAME']);
+  });
   it('brings TTLs into the target range and says so', () => {
     const [low, high, auto] = plan(
       zone,

@@ -97,3 +97,78 @@ describe('zone files past DNSFERRY_MAX_RECORDS', () => {
     }
   });
 });
+
+describe('the bytes of a dry run', () => {
+  it('are one JSON object per line, fields in the order the API has always sent them', async () => {
+    const file = [
+      '$TTL 300',
+      '@ IN SOA ns1 hostmaster 1 3600 900 604800 300',
+      '@ IN NS ns1.example.net.',
+      '@ IN A 192.0.2.1 ; cf_tags=cf-proxied:true',
+      'www 3600 IN CNAME @',
+      '@ IN MX 10 mail',
+      't IN TXT "say \\"hi\\"" "back\\\\slash"',
+      'mail IN A 192.0.2.25',
+      'mail IN A 192.0.2.25',
+      'low 30 IN A 192.0.2.8',
+      'bad IN A 999.1.1.1',
+    ].join('\n');
+    const { app, seed } = stack();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/migrate',
+      payload: {
+        targetToken: seed.token,
+        targetAccountId: seed.accountId,
+        dryRun: true,
+        zones: [{ name: 'bytes.example', zoneFile: file }],
+      },
+    });
+    const z = '"zone":"bytes.example"';
+    const rec = (i: number, record: string, message: string) =>
+      `{"type":"record",${z},"index":${i},"total":10,"record":${record},"message":"[${i}/10] ${message}","change":"create"}`;
+    const skip = (i: number, record: string, message: string) =>
+      `{"type":"skip",${z},"index":${i},"total":10,"record":${record},"message":"[${i}/10] ${message}"}`;
+    const mail = '{"type":"A","name":"mail","ttl":300,"content":"192.0.2.25"}';
+    expect(res.payload).toBe(
+      [
+        `{"type":"status",${z},"message":"Planning bytes.example (dry run: nothing will be written)"}`,
+        `{"type":"info",${z},"message":"Zone is not at the target yet; it would be created"}`,
+        `{"type":"info",${z},"message":"10 records to migrate"}`,
+        `{"type":"error",${z},"index":10,"total":10,"message":"[10/10] line 11 ✗ 999.1.1.1 is not an IPv4 address"}`,
+        skip(
+          1,
+          '{"type":"SOA","name":"@","ttl":300,"content":"ns1.bytes.example hostmaster.bytes.example 1 3600 900 604800 300"}',
+          'SOA @ skipped: the target manages SOA itself',
+        ),
+        skip(
+          2,
+          '{"type":"NS","name":"@","ttl":300,"content":"ns1.example.net"}',
+          'NS @ skipped: the target manages the apex NS records itself',
+        ),
+        skip(8, mail, 'A mail already exists (same as record 7 of this zone)'),
+        rec(3, '{"type":"A","name":"@","ttl":1,"content":"192.0.2.1","proxied":true}', 'A @ would create → 192.0.2.1 (proxied)'),
+        rec(4, '{"type":"CNAME","name":"www","ttl":3600,"content":"bytes.example"}', 'CNAME www would create → bytes.example'),
+        rec(
+          5,
+          '{"type":"MX","name":"@","ttl":300,"content":"mail.bytes.example","priority":10}',
+          'MX @ would create → 10 mail.bytes.example',
+        ),
+        rec(
+          6,
+          String.raw`{"type":"TXT","name":"t","ttl":300,"content":"\"say \\\"hi\\\"\" \"back\\\\slash\""}`,
+          String.raw`TXT t would create → \"say \\\"hi\\\"\" \"back\\\\slash\"`,
+        ),
+        rec(7, mail, 'A mail would create → 192.0.2.25'),
+        rec(
+          9,
+          '{"type":"A","name":"low","ttl":60,"content":"192.0.2.8"}',
+          "A low would create → 192.0.2.8 (TTL 30 → 60, the target's minimum)",
+        ),
+        `{"type":"zone-complete",${z},"result":{"created":6,"updated":0,"skipped":3,"failed":1,"removed":0,"nameServers":[]}}`,
+        `{"type":"done","results":[{"zone":"bytes.example","created":6,"updated":0,"skipped":3,"failed":1,"removed":0}]}`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
