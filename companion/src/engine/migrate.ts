@@ -255,7 +255,8 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
     if (losing.has(name)) atName.set(name, fresh);
     return fresh;
   };
-  for (const [at, step] of zonePlan.steps.entries()) {
+  for (let at = 0; at < zonePlan.steps.length; at++) {
+    const step = zonePlan.steps[at] as PlanStep;
     if (at % SETS_STEP === SETS_STEP - 1) yield;
     if (step.action === 'create') {
       const replaces = step.replaces && replacedValues(step.replaces, step.record);
@@ -280,7 +281,8 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
       }
     }
   }
-  for (const [at, r] of zonePlan.removals.entries()) {
+  for (let at = 0; at < zonePlan.removals.length; at++) {
+    const r = zonePlan.removals[at] as ZonePlan['removals'][number];
     if (at % SETS_STEP === SETS_STEP - 1) yield;
     const p = setFor(r.held.record.name);
     p.set.deletes.push(r.held);

@@ -109,7 +109,8 @@ export function* planning(
   // What the target serves of its own accord (apex NS) is never compared, changed or removed.
   const held: HeldRecord[] = [];
   const heldByKey = new Map<string, HeldRecord>();
-  for (const [at, h] of existing.entries()) {
+  for (let at = 0; at < existing.length; at++) {
+    const h = existing[at] as HeldRecord;
     if (at % STEP === STEP - 1) yield;
     if (rules.isOwn(h.record)) continue;
     held.push(h);
@@ -262,7 +263,8 @@ export function* planning(
   let targetOnly = 0;
   const sourceSets = new Set<string>();
   const sourceKeys = new Set<string>();
-  for (const [at, w] of (held.length > 0 ? wanted : []).entries()) {
+  for (let at = 0; held.length > 0 && at < wanted.length; at++) {
+    const w = wanted[at] as DnsRecord;
     if (at % STEP === STEP - 1) yield;
     sourceSets.add(rrset(w));
     sourceKeys.add(recordKey(w));
@@ -277,7 +279,8 @@ export function* planning(
           ? wanted
           : [];
   const sourceTypesAt = yield* grouping(displacing, (w) => w.name);
-  for (const [at, h] of held.entries()) {
+  for (let at = 0; at < held.length; at++) {
+    const h = held[at] as HeldRecord;
     if (at % STEP === STEP - 1) yield;
     const set = rrset(h.record);
     if (guarded.has(set) || sourceKeys.has(recordKey(h.record))) continue;
@@ -303,7 +306,8 @@ export function* planning(
   yield* attachReplacements(steps, removals);
 
   let changed = removals.length;
-  for (const [at, s] of steps.entries()) {
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at] as PlanStep;
     if (at % STEP === STEP - 1) yield;
     if (s.action === 'update') changed++;
   }
@@ -333,7 +337,8 @@ function* attachReplacements(steps: PlanStep[], removals: Removal[]): Generator<
   if (removals.length === 0) return;
   const byName = yield* grouping(removals, (r) => r.held.record.name);
   const told = new Set<string>();
-  for (const [at, s] of steps.entries()) {
+  for (let at = 0; at < steps.length; at++) {
+    const s = steps[at] as PlanStep;
     if (at % STEP === STEP - 1) yield;
     if (s.action !== 'create' || told.has(s.record.name + '|' + s.record.type)) continue;
     const replaced = (byName.get(s.record.name) ?? []).filter(
@@ -414,7 +419,8 @@ function* conflictsOf(
   if (held.length === 0 && !choices.any) {
     // every RRset takes the shortcut below unless a step refuses, drifts or keeps: a new zone is not grouped at all
     let plain = true;
-    for (const [at, s] of steps.entries()) {
+    for (let at = 0; at < steps.length; at++) {
+      const s = steps[at] as PlanStep;
       if (at % STEP === STEP - 1) yield;
       if (inSource(s) && !plainlyNew(s)) {
         plain = false;
@@ -497,7 +503,8 @@ const DECIDED_BELOW: PlanStep = Object.freeze({
 /** The items by key, yielding every few hundred. */
 function* grouping<T>(items: readonly T[], key: (t: T) => string): Generator<void, Map<string, T[]>> {
   const map = new Map<string, T[]>();
-  for (const [at, it] of items.entries()) {
+  for (let at = 0; at < items.length; at++) {
+    const it = items[at] as T;
     if (at % STEP === STEP - 1) yield;
     const k = key(it);
     const list = map.get(k);

@@ -100,7 +100,8 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
   const heldById = new Map<string, HeldRecord>();
   const byId = new Map<string, DnsRecord>();
   const keys = new Set<string>();
-  for (const [at, h] of held.entries()) {
+  for (let at = 0; at < held.length; at++) {
+    const h = held[at] as HeldRecord;
     if (at % STEP === STEP - 1) yield;
     heldById.set(h.id, h);
     byId.set(h.id, h.record);

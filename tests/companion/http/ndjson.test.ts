@@ -4,7 +4,7 @@ import { coalesce } from '@dnsferry/companion/http/ndjson';
 
 async function chunks(events: AsyncIterable<unknown>) {
   const out: string[] = [];
-  for await (const c of coalesce(events)) out.push(c);
+  for await (const c of coalesce(events)) out.push(c.toString('utf8'));
   return out;
 }
 
@@ -51,6 +51,23 @@ describe('NDJSON coalescing', () => {
     expect(Math.max(...out.map((c) => c.length))).toBeLessThan(64 * 1024);
   });
 
+  it('writes lines as UTF-8, a line longer than a chunk as a chunk of its own', async () => {
+    // the arrow is three bytes in UTF-8: no chunk is cut inside a character
+    const events = [
+      ...Array.from({ length: 1500 }, (_, i) => ({ message: `[${i}] A h \u2192 192.0.2.1 `.repeat(3) })),
+      { message: '\u2192'.repeat(100_000) },
+      { message: 'after' },
+    ];
+    async function* ready() {
+      yield events;
+    }
+    const raw: Buffer[] = [];
+    for await (const c of coalesce(ready())) raw.push(c);
+    for (const c of raw) expect(c.toString('utf8')).not.toContain('\ufffd');
+    expect(Buffer.concat(raw).toString('utf8')).toBe(events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    expect(raw.some((c) => c.length === 300_000 + '{"message":""}'.length)).toBe(true);
+  });
+
   it('tells the source to stop when the consumer stops', async () => {
     let finished = false;
     async function* endless() {
@@ -64,7 +81,7 @@ describe('NDJSON coalescing', () => {
       }
     }
     for await (const c of coalesce(endless())) {
-      expect(c).toContain('"i":0');
+      expect(c.toString()).toContain('"i":0');
       break;
     }
     expect(finished).toBe(true);
