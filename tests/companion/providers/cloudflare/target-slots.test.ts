@@ -78,9 +78,11 @@ describe('batches of a zone side by side', () => {
 });
 
 describe('batch sizes', () => {
-  it('fill every round of slots once there is more than one round, never above the limit', () => {
-    expect(batchCount(10_000, 200, 4)).toBe(52); // 13 full rounds
-    expect(batchCount(50_000, 200, 4)).toBe(252);
+  it('fill every round of slots when that makes each batch a tenth smaller, never above the limit', () => {
+    expect(batchCount(1_000, 200, 4)).toBe(8); // two full rounds of 125, not 4 + 1 of 200
+    expect(batchCount(2_000, 200, 4)).toBe(12); // 167 a batch, not 200
+    expect(batchCount(10_000, 200, 4)).toBe(50); // 52 would be 192 a batch: 4 % smaller, two requests more
+    expect(batchCount(50_000, 200, 4)).toBe(250);
     expect(batchCount(800, 200, 4)).toBe(4); // exactly one round
     expect(batchCount(30, 200, 4)).toBe(1); // one small batch stays one request
     expect(batchCount(10_000, 200, 1)).toBe(50);
@@ -93,7 +95,11 @@ describe('batch sizes', () => {
       const batches = batchCount(n, limit, k);
       expect(Math.ceil(n / batches)).toBeLessThanOrEqual(limit);
       expect(batches - Math.ceil(n / limit)).toBeLessThan(k);
-      if (Math.ceil(n / limit) > k && batches < n) expect(batches % k).toBe(0);
+      // more batches than the fewest only to fill rounds, and only for batches a tenth smaller
+      if (batches > Math.ceil(n / limit)) {
+        expect(batches % k === 0 || batches === n).toBe(true);
+        expect(Math.ceil(n / batches)).toBeLessThanOrEqual(0.9 * Math.ceil(n / Math.ceil(n / limit)));
+      }
       expect(batches).toBeLessThanOrEqual(n); // never an empty batch
     }
   });
