@@ -1,4 +1,4 @@
-import { RdataError, RdataReader, tokenize } from './rdata';
+import { RdataError, RdataReader, tokenize, type Token } from './rdata';
 import { RECORD_SPECS, isRecordType, typeByCode, type RecordType } from './registry';
 import { DnsRecordSchema, type DnsRecord } from './schema';
 import type { RecordValue } from './spec';
@@ -24,12 +24,14 @@ export function recordFromPresentation(input: {
   ttl: number;
   rdata: string;
   origin: string | null;
+  /** `rdata` split already, exactly as `tokenize` splits it (a zone file's lexer has done it): not split again. */
+  tokens?: readonly Token[] | null;
 }): FromPresentation {
   // a zone file's types come as the registry spells them already
   const type = isRecordType(input.type) ? input.type : typeMnemonic(input.type);
   if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
   try {
-    const tokens = tokenize(input.rdata);
+    const tokens = input.tokens ?? tokenize(input.rdata);
     const generic = tokens[0]?.raw === '\\#' && !tokens[0].quoted;
     const value = generic
       ? fromGeneric(

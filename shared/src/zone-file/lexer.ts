@@ -3,6 +3,7 @@
  * tokens, `;` starts a comment, `"…"` is one token in which `;`, `(` and blanks are text, `\X` escapes
  * one character, and `(` … `)` lets one entry run over several lines.
  */
+import type { Token as RdataToken } from '../records/rdata';
 
 /** One token, exactly as written: escapes kept, and the quotes of a quoted string kept. */
 export interface Token {
@@ -182,4 +183,29 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
     current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
     yield done(current);
   }
+}
+
+/**
+ * The tokens from `from` on as the registry's `tokenize` splits them joined one blank apart (a quoted
+ * string without its quotes), so a record's RDATA is not split twice; null when it would split them
+ * otherwise: a `"` inside a word (`key="a b"`), or a character it reads as a blank and the lexer does
+ * not (vertical tab, form feed, a non-ASCII space).
+ */
+export function rdataTokens(tokens: readonly Token[], from: number): RdataToken[] | null {
+  const out: RdataToken[] = new Array<RdataToken>(tokens.length - from);
+  for (let k = from; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.quoted) {
+      out[k - from] = { raw: t.raw.slice(1, -1), quoted: true };
+      continue;
+    }
+    const { raw } = t;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      if (c === QUOTE || c === 0x0b || c === 0x0c || (c >= 0x80 && /\s/.test(raw[i] as string))) return null;
+      if (c === BACKSLASH) i++;
+    }
+    out[k - from] = t;
+  }
+  return out;
 }
