@@ -98,7 +98,8 @@ export function* readingZone(
     opts.limit,
   );
   state.notes = notes;
-  for (const lexed of lexZoneFile(text)) {
+  // each entry is done with before the next is read: the lexer may hand over the same objects
+  for (const lexed of lexZoneFile(text, true)) {
     if (state.stoppedAt !== null) break;
     if (lexed === null || work >= WORK_PER_STEP) {
       work = 0;

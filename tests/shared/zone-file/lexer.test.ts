@@ -113,4 +113,30 @@ describe('an entry is bounded before it is kept', () => {
     for (const line of ['a SVCB 1 . alpn="h2,h3"', 'a TXT x\vy', 'a TXT x\fy', 'a TXT x\u00a0y', 'a TXT x\u3000y'])
       expect(rdataTokens(fields(line), 2)).toBeNull();
   });
+
+  it('hands over the same entries when it may reuse its objects, each read before the next is asked for', () => {
+    const text = '$TTL 300\n@ SOA ns1 host ( 1 ; serial\n 2 3 4 5 )\n\nwww A 192.0.2.1 ; c\n  TXT "a b" c\nbad TXT "open\nx ( y\n';
+    const seen = (reuse: boolean) => {
+      const out: unknown[] = [];
+      const objects = new Set<unknown>();
+      for (const l of lex(text, reuse))
+        if (l !== null) {
+          objects.add(l);
+          out.push({
+            line: l.line,
+            blank: l.initialBlank,
+            tokens: l.tokens.map((t) => ({ ...t })),
+            comments: [...l.comments],
+            text: l.text,
+            error: l.error,
+          });
+        }
+      return { out, objects: objects.size };
+    };
+    const fresh = seen(false);
+    const reused = seen(true);
+    expect(reused.out).toEqual(fresh.out);
+    expect(fresh.objects).toBe(6);
+    expect(reused.objects).toBe(1);
+  });
 });
