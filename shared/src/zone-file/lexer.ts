@@ -38,6 +38,10 @@ const EQUALS = 0x3d;
 
 const isBlank = (c: number) => c === SPACE || c === TAB || c === CR;
 
+/** The ASCII characters that end an unquoted word or need a closer look (1); one lookup for every other character of a word. */
+const WORD_STOPS = new Uint8Array(0x80);
+for (const c of [SPACE, TAB, CR, SEMI, OPEN, CLOSE, QUOTE, BACKSLASH]) WORD_STOPS[c] = 1;
+
 /**
  * Fields one entry may have: a record's data is at most 65,535 bytes on the wire, and every field
  * costs at least one (an empty TXT string, its length byte), so more cannot be a record BIND loads.
@@ -196,7 +200,8 @@ export function* lexZoneFile(text: string, reuse = false): Generator<LexedLine |
         let closed = true;
         while (i < end) {
           const d = text.charCodeAt(i);
-          if (d === BACKSLASH) {
+          if (d >= 0x80 || WORD_STOPS[d] === 0) i++;
+          else if (d === BACKSLASH) {
             if (i + 1 >= end) entry.error ??= 'a "\\" ends the line';
             i += 2;
           } else if (d === QUOTE && text.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
@@ -205,8 +210,7 @@ export function* lexZoneFile(text: string, reuse = false): Generator<LexedLine |
               closed = false;
               i = end;
             } else i = close;
-          } else if (isBlank(d) || d === SEMI || d === OPEN || d === CLOSE || d === QUOTE) break;
-          else i++;
+          } else break;
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
         push(entry, text.slice(start, Math.min(i, end)), false);
