@@ -48,6 +48,13 @@ export function recordFromPresentation(input: {
 
 /** The record with its fields in the order the schema gives them (an event's JSON is the same either way). */
 function inSchemaOrder(type: RecordType, name: string, ttl: number, v: RecordValue): DnsRecord {
+  // each shape made whole at once (an MX or SRV record grown field by field carries a second object for them)
+  if (v.priority === undefined && v.weight === undefined && v.port === undefined)
+    return { type, name, ttl, content: v.content } as DnsRecord;
+  if (v.priority !== undefined && v.weight === undefined && v.port === undefined)
+    return { type, name, ttl, content: v.content, priority: v.priority } as DnsRecord;
+  if (v.priority !== undefined && v.weight !== undefined && v.port !== undefined)
+    return { type, name, ttl, content: v.content, priority: v.priority, weight: v.weight, port: v.port } as DnsRecord;
   const record: Record<string, unknown> = { type, name, ttl, content: v.content };
   if (v.priority !== undefined) record.priority = v.priority;
   if (v.weight !== undefined) record.weight = v.weight;
