@@ -57,7 +57,16 @@ export function isZoneName(name: string): boolean {
 /** A host name as record content: letters, digits, hyphens, underscores; `.` alone is allowed where the type allows it. */
 export function isHostname(name: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
-  return name.split('.').every((l) => /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/.test(l));
+  // labels of 1 to 63 of [a-z0-9_-], not starting or ending with '-': read in place (every record's target is)
+  let start = 0;
+  for (let i = 0; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      if (i === start || i - start > 63 || name.charCodeAt(start) === 0x2d || name.charCodeAt(i - 1) === 0x2d) return false;
+      start = i + 1;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d)) return false;
+  }
+  return true;
 }
 
 /** A record owner name relative to its zone (`@` for the apex); `*` only as the leftmost label. */

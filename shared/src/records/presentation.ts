@@ -1,4 +1,4 @@
-import { RdataError, RdataReader, tokenize } from './rdata';
+import { RdataError, RdataReader, tokenize, type Token } from './rdata';
 import { RECORD_SPECS, isRecordType, typeByCode, type RecordType } from './registry';
 import { DnsRecordSchema, type DnsRecord } from './schema';
 import type { RecordValue } from './spec';
@@ -24,12 +24,14 @@ export function recordFromPresentation(input: {
   ttl: number;
   rdata: string;
   origin: string | null;
+  /** `rdata` split already, exactly as `tokenize` splits it (a zone file's lexer has done it): not split again. */
+  tokens?: readonly Token[] | null;
 }): FromPresentation {
   // a zone file's types come as the registry spells them already
   const type = isRecordType(input.type) ? input.type : typeMnemonic(input.type);
   if (!isRecordType(type)) return { ok: false, message: `record type ${input.type} is not supported` };
   try {
-    const tokens = tokenize(input.rdata);
+    const tokens = input.tokens ?? tokenize(input.rdata);
     const generic = tokens[0]?.raw === '\\#' && !tokens[0].quoted;
     const value = generic
       ? fromGeneric(
@@ -46,6 +48,13 @@ export function recordFromPresentation(input: {
 
 /** The record with its fields in the order the schema gives them (an event's JSON is the same either way). */
 function inSchemaOrder(type: RecordType, name: string, ttl: number, v: RecordValue): DnsRecord {
+  // each shape made whole at once (an MX or SRV record grown field by field carries a second object for them)
+  if (v.priority === undefined && v.weight === undefined && v.port === undefined)
+    return { type, name, ttl, content: v.content } as DnsRecord;
+  if (v.priority !== undefined && v.weight === undefined && v.port === undefined)
+    return { type, name, ttl, content: v.content, priority: v.priority } as DnsRecord;
+  if (v.priority !== undefined && v.weight !== undefined && v.port !== undefined)
+    return { type, name, ttl, content: v.content, priority: v.priority, weight: v.weight, port: v.port } as DnsRecord;
   const record: Record<string, unknown> = { type, name, ttl, content: v.content };
   if (v.priority !== undefined) record.priority = v.priority;
   if (v.weight !== undefined) record.weight = v.weight;

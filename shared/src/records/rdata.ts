@@ -105,7 +105,7 @@ export function tokenBytes(raw: string): Uint8Array {
 export class RdataReader {
   private i = 0;
   constructor(
-    readonly tokens: Token[],
+    readonly tokens: readonly Token[],
     /** The origin relative names are completed with (a zone file's `$ORIGIN`); null: names are absolute. */
     readonly origin: string | null,
     /** The RDATA as written, when the tokens were read from it: a value written as its own canonical form is taken as it is. */

@@ -1,8 +1,10 @@
 import { relativeName } from '../names';
 import { recordFromPresentation } from '../records/presentation';
+import type { Token as RdataToken } from '../records/rdata';
 import type { DnsRecord } from '../records/schema';
 import { isAlias, translateDialects, type Dialects } from './dialects';
 import { azureExport, explainEmptySet, naptrEmptyRegexp } from './azure-cli';
+import { rdataTokens } from './lexer';
 import { absoluteName } from './owner-name';
 import { readingZone } from './reader';
 import type { RrsetTtl } from './rrset-ttl';
@@ -62,8 +64,8 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
     into.push({ line, text: (physical[line - 1] ?? '').trim().slice(0, 200), message });
   };
   const make = makeRecord(known ?? null);
-  const convert = (entry: ZoneEntry, set: RrsetTtl, into = make) => {
-    const r = into(entry);
+  const convert = (entry: ZoneEntry, set: RrsetTtl, into = make, rdata: readonly RdataToken[] | null = null) => {
+    const r = into(entry, rdata);
     if (typeof r === 'string') issue(failed, entry.line, r);
     else {
       records.push(r);
@@ -72,7 +74,7 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
     }
   };
 
-  const read = yield* readingZone(text, zone, opts, (read, set) => {
+  const read = yield* readingZone(text, zone, opts, (read, set, fields, from) => {
     routed ||= read.routing !== undefined;
     if (isAlias(read)) {
       aliases.push(read);
@@ -87,7 +89,8 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
       pending.push({ entry, set });
       return 0;
     }
-    convert(entry, set);
+    // the lexer's fields, not split again, unless the entry was rewritten
+    convert(entry, set, make, fields !== null && !fixed ? rdataTokens(fields, from) : null);
     return WORK_PER_RECORD + entry.rdata.length;
   });
   const zoneName = known ?? read.origin;
@@ -129,9 +132,9 @@ export function* parsingZoneFile(text: string, zone?: string, opts: { limit?: nu
  * An entry read into a record of the zone `zoneName` (names relative to it), or why it cannot be
  * one. The record's TTL is the entry's as read; the caller gives it its RRset's once the file is read.
  */
-function makeRecord(zoneName: string | null): (entry: ZoneEntry) => DnsRecord | string {
+function makeRecord(zoneName: string | null): (entry: ZoneEntry, tokens: readonly RdataToken[] | null) => DnsRecord | string {
   const suffix = `.${zoneName ?? ''}`;
-  return (entry) => {
+  return (entry, tokens) => {
     let name = entry.owner;
     if (zoneName) {
       // the owner is canonical (lower case, no trailing dot) unless it ends with an escaped dot
@@ -145,7 +148,7 @@ function makeRecord(zoneName: string | null): (entry: ZoneEntry) => DnsRecord | 
       if (relative === null) return `${entry.owner} is not inside the zone ${zoneName}`;
       name = relative;
     }
-    const r = recordFromPresentation({ type: entry.type, name, ttl: entry.ttl, rdata: entry.rdata, origin: entry.origin || null });
+    const r = recordFromPresentation({ type: entry.type, name, ttl: entry.ttl, rdata: entry.rdata, origin: entry.origin || null, tokens });
     if (!r.ok) return r.message;
     // Cloudflare's export tags every record; only the types its proxy serves keep the flag.
     if (entry.proxied !== undefined && (r.record.type === 'A' || r.record.type === 'AAAA' || r.record.type === 'CNAME'))

@@ -3,6 +3,7 @@
  * tokens, `;` starts a comment, `"…"` is one token in which `;`, `(` and blanks are text, `\X` escapes
  * one character, and `(` … `)` lets one entry run over several lines.
  */
+import type { Token as RdataToken } from '../records/rdata';
 
 /** One token, exactly as written: escapes kept, and the quotes of a quoted string kept. */
 export interface Token {
@@ -37,6 +38,10 @@ const EQUALS = 0x3d;
 
 const isBlank = (c: number) => c === SPACE || c === TAB || c === CR;
 
+/** The ASCII characters that end an unquoted word or need a closer look (1); one lookup for every other character of a word. */
+const WORD_STOPS = new Uint8Array(0x80);
+for (const c of [SPACE, TAB, CR, SEMI, OPEN, CLOSE, QUOTE, BACKSLASH]) WORD_STOPS[c] = 1;
+
 /**
  * Fields one entry may have: a record's data is at most 65,535 bytes on the wire, and every field
  * costs at least one (an empty TXT string, its length byte), so more cannot be a record BIND loads.
@@ -68,14 +73,45 @@ const CHARS_PER_WORK = 4;
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 /**
+ * An entry as the lexer hands it over. Its text is cut from the file only when asked for (for a
+ * message): the lines it spans, up to the line that brings it past TEXT_KEPT characters.
+ */
+class Entry implements LexedLine {
+  line = 0;
+  initialBlank = false;
+  tokens: Token[] = NONE;
+  comments: string[] = NONE;
+  error: string | null = null;
+  /** Where its first line starts and its last line read so far ends, in `source`. */
+  from = 0;
+  to = 0;
+
+  constructor(private readonly source: string) {}
+
+  get text(): string {
+    let end = this.source.indexOf('\n', this.from);
+    if (end < 0 || end > this.to) end = this.to;
+    while (end < this.to && end - this.from < TEXT_KEPT) {
+      const next = this.source.indexOf('\n', end + 1);
+      end = next < 0 || next > this.to ? this.to : next;
+    }
+    return this.source.slice(this.from, end);
+  }
+}
+
+/**
  * Splits a zone file into its entries, one at a time (a 100,000-line file is never held twice).
  * Blank and comment-only lines produce nothing. Between entries, and inside a long one, it yields
  * null now and then: a point where whoever reads may give way (a 16 MB line is read in pieces).
+ * With `reuse`, the caller is done with an entry and its tokens before it asks for the next, and
+ * they are the same objects each time (with new values): a 100,000-line file is then not 100,000
+ * entries and half a million tokens for the garbage collector.
  */
-export function* lexZoneFile(text: string): Generator<LexedLine | null> {
+export function* lexZoneFile(text: string, reuse = false): Generator<LexedLine | null> {
   let work = 0;
   let depth = 0;
-  let current: LexedLine | null = null;
+  let current: Entry | null = null;
+  const kept = reuse ? new Entry(text) : null;
   // The tokens of the entry being read are gathered here and copied out whole when it is done, so
   // each entry's list is of its own size (a list grown by push reserves room for 16).
   const tokens: Token[] = [];
@@ -83,8 +119,15 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
   const push = (entry: LexedLine, raw: string, quoted: boolean): void => {
     if (raw.length > MAX_FIELD_CHARS)
       entry.error ??= `a field of more than ${MAX_FIELD_CHARS} characters; a record's data is at most 65,535 bytes`;
-    else if (count < MAX_FIELDS) tokens[count++] = { raw, quoted };
-    else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
+    else if (count < MAX_FIELDS) {
+      const t = reuse ? tokens[count] : undefined;
+      if (t === undefined) tokens[count] = { raw, quoted };
+      else {
+        t.raw = raw;
+        t.quoted = quoted;
+      }
+      count++;
+    } else entry.error ??= `this entry has more than ${MAX_FIELDS} fields; a record's data is at most 65,535 bytes`;
   };
   const done = (entry: LexedLine): LexedLine => {
     entry.tokens = count === 0 ? NONE : tokens.slice(0, count);
@@ -102,18 +145,18 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
     lastEmpty = end === from;
     pos = nl < 0 ? text.length + 1 : nl + 1;
     if (depth === 0 || current === null) {
-      const first = text.charCodeAt(from);
-      current = {
-        line: n + 1,
-        initialBlank: from < end && (first === SPACE || first === TAB),
-        tokens: NONE,
-        comments: NONE,
-        text: text.slice(from, end),
-        error: null,
-      };
+      const first = from < end ? text.charCodeAt(from) : 0;
+      current = kept ?? new Entry(text);
+      current.line = n + 1;
+      current.initialBlank = first === SPACE || first === TAB;
+      current.tokens = NONE;
+      current.comments = NONE;
+      current.error = null;
+      current.from = from;
       count = 0;
-    } else if (current.text.length < TEXT_KEPT) current.text += `\n${text.slice(from, end)}`;
-    const entry: LexedLine = current;
+    }
+    current.to = end;
+    const entry: Entry = current;
     if (++work >= PAUSE_EVERY) {
       work = 0;
       yield null;
@@ -157,7 +200,8 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
         let closed = true;
         while (i < end) {
           const d = text.charCodeAt(i);
-          if (d === BACKSLASH) {
+          if (d >= 0x80 || WORD_STOPS[d] === 0) i++;
+          else if (d === BACKSLASH) {
             if (i + 1 >= end) entry.error ??= 'a "\\" ends the line';
             i += 2;
           } else if (d === QUOTE && text.charCodeAt(i - 1) === EQUALS && i - 1 >= start) {
@@ -166,8 +210,7 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
               closed = false;
               i = end;
             } else i = close;
-          } else if (isBlank(d) || d === SEMI || d === OPEN || d === CLOSE || d === QUOTE) break;
-          else i++;
+          } else break;
         }
         if (!closed) entry.error ??= 'a quoted string is not closed on its line';
         push(entry, text.slice(start, Math.min(i, end)), false);
@@ -182,4 +225,29 @@ export function* lexZoneFile(text: string): Generator<LexedLine | null> {
     current.error ??= `"(" is never closed: lines ${current.line}-${last} are read as one entry`;
     yield done(current);
   }
+}
+
+/**
+ * The tokens from `from` on as the registry's `tokenize` splits them joined one blank apart (a quoted
+ * string without its quotes), so a record's RDATA is not split twice; null when it would split them
+ * otherwise: a `"` inside a word (`key="a b"`), or a character it reads as a blank and the lexer does
+ * not (vertical tab, form feed, a non-ASCII space).
+ */
+export function rdataTokens(tokens: readonly Token[], from: number): RdataToken[] | null {
+  const out: RdataToken[] = new Array<RdataToken>(tokens.length - from);
+  for (let k = from; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.quoted) {
+      out[k - from] = { raw: t.raw.slice(1, -1), quoted: true };
+      continue;
+    }
+    const { raw } = t;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      if (c === QUOTE || c === 0x0b || c === 0x0c || (c >= 0x80 && /\s/.test(raw[i] as string))) return null;
+      if (c === BACKSLASH) i++;
+    }
+    out[k - from] = t;
+  }
+  return out;
 }

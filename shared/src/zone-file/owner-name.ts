@@ -7,7 +7,36 @@ import { toAsciiHostname } from '../names';
  * `a\097` are the same owner, as they are to BIND.
  */
 
-const PLAIN = /^(?:[A-Za-z0-9_*-]+\.)*[A-Za-z0-9_*-]+\.?$/;
+const DOT = 0x2e;
+/** A name and its origin, joined into one string (kept, not made anew for each name). */
+const PAIR = ['', ''];
+const NOT_PLAIN = -1;
+const UPPER = 1;
+const LONG_LABEL = 2;
+
+/**
+ * Whether `written` is labels of letters, digits, `_`, `*` and `-` alone, one dot apart (and maybe
+ * one at the end): NOT_PLAIN, or flags for an upper-case letter and a label past 63 characters. Read
+ * in place: every owner of a zone file is read here.
+ */
+function plainName(written: string): number {
+  let flags = 0;
+  let start = 0;
+  const n = written.length;
+  for (let i = 0; i < n; i++) {
+    const c = written.charCodeAt(i);
+    if (c === DOT) {
+      if (i === start) return NOT_PLAIN;
+      if (i - start > 63) flags |= LONG_LABEL;
+      start = i + 1;
+    } else if (c >= 0x41 && c <= 0x5a) flags |= UPPER;
+    else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2a || c === 0x2d)) return NOT_PLAIN;
+  }
+  if (start === n) return start === 0 ? NOT_PLAIN : flags;
+  if (n - start > 63) flags |= LONG_LABEL;
+  return flags;
+}
+
 const SPECIAL = new Set([0x22, 0x24, 0x28, 0x29, 0x2e, 0x3b, 0x40, 0x5c]);
 const encoder = new TextEncoder();
 
@@ -72,17 +101,25 @@ export function absoluteName(written: string, origin: string): { name: string } 
   if (written === '.') return { name: '' };
   let name: string;
   let absolute: boolean;
-  if (PLAIN.test(written)) {
-    absolute = written.endsWith('.');
-    name = (absolute ? written.slice(0, -1) : written).toLowerCase();
-    if (name.length > 63 && name.split('.').some((l) => l.length > 63)) return { error: 'a label of a name is longer than 63 bytes' };
+  const plain = plainName(written);
+  if (plain !== NOT_PLAIN) {
+    absolute = written.charCodeAt(written.length - 1) === DOT;
+    name = absolute ? written.slice(0, -1) : written;
+    if (plain & UPPER) name = name.toLowerCase();
+    if (plain & LONG_LABEL) return { error: 'a label of a name is longer than 63 bytes' };
   } else {
     const parsed = labelsOf(written);
     if (typeof parsed === 'string') return { error: parsed || `"${written}" is not a name` };
     absolute = parsed.absolute;
     name = parsed.labels.map(labelText).join('.');
   }
-  if (!absolute && origin !== '') name = `${name}.${origin}`;
+  if (!absolute && origin !== '') {
+    // joined, not concatenated: one flat string, where `+` makes a pair of pieces that every later
+    // read (hashing it, cutting the zone off it) must first copy into one
+    PAIR[0] = name;
+    PAIR[1] = origin;
+    name = PAIR.join('.');
+  }
   return { name };
 }
 

@@ -5,9 +5,13 @@
  */
 export class OwnerTable<T> {
   private mask = 1023;
-  private slots = new Int32Array(1024);
+  /**
+   * Two numbers a slot: the place of its name plus one (0: empty) and the name's hash. A probe reads
+   * the hash beside the place, in the same cache line, and looks at a name only when the hashes
+   * agree: most lookups are of a name not in the table yet, and cost one miss, not three.
+   */
+  private slots = new Int32Array(2048);
   private readonly names: string[] = [];
-  private readonly hashes: number[] = [];
   private readonly values: T[] = [];
   /** The last name asked for, its hash and its place (-1: absent): the lines of one owner come together. */
   private lastName: string | null = null;
@@ -24,10 +28,9 @@ export class OwnerTable<T> {
     if (this.find(name) >= 0) throw new Error(`${name} is in the table already`);
     const at = this.names.length;
     this.names.push(name);
-    this.hashes.push(this.lastHash);
     this.values.push(value);
     if (at * 2 >= this.mask) this.grow();
-    else this.place(at);
+    this.place(at, this.lastHash);
     this.lastAt = at;
   }
 
@@ -41,22 +44,24 @@ export class OwnerTable<T> {
     this.lastName = name;
     this.lastHash = h;
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
-      const at = (this.slots[i] as number) - 1;
-      if (at < 0 || (this.hashes[at] === h && this.names[at] === name)) return (this.lastAt = at);
+      const at = (this.slots[2 * i] as number) - 1;
+      if (at < 0 || (this.slots[2 * i + 1] === h && this.names[at] === name)) return (this.lastAt = at);
     }
   }
 
-  private place(at: number): void {
-    let i = (this.hashes[at] as number) & this.mask;
-    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
-    this.slots[i] = at + 1;
+  private place(at: number, hash: number): void {
+    let i = hash & this.mask;
+    while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
+    this.slots[2 * i] = at + 1;
+    this.slots[2 * i + 1] = hash;
   }
 
   /** Twice the room once half full: a name is found within a few probes. */
   private grow(): void {
+    const old = this.slots;
     this.mask = this.mask * 2 + 1;
-    this.slots = new Int32Array(this.mask + 1);
-    for (let at = 0; at < this.names.length; at++) this.place(at);
+    this.slots = new Int32Array(2 * (this.mask + 1));
+    for (let i = 0; i < old.length; i += 2) if (old[i] !== 0) this.place((old[i] as number) - 1, old[i + 1] as number);
   }
 }
 

@@ -77,27 +77,29 @@ const WORK_PER_STEP = 32_768;
 /**
  * The reading itself: each entry is handed to `take` as it is read, in file order, with its RRset,
  * whose TTL is the entry's once the reading has returned (entries are not kept here: a caller that
- * turns each into a record holds the records alone). `take` says how much work it did with the
+ * turns each into a record holds the records alone), and the fields of its line, its RDATA from
+ * `from` on (null for a `$GENERATE` record). `take` says how much work it did with the
  * entry, so a caller's own work counts towards the points where the reading yields.
  */
 export function* readingZone(
   text: string,
   zone: string | undefined,
   opts: { limit?: number },
-  take: (entry: ZoneEntry, set: RrsetTtl) => EntryWork | void,
+  take: (entry: ZoneEntry, set: RrsetTtl, fields: readonly Token[] | null, from: number) => EntryWork | void,
 ): Generator<void, ZoneRead> {
   const notes: ZoneNote[] = [];
   const ttls = new RrsetTtls(notes);
   let work = 0;
   const state = newState(
     zone ? zoneOrigin(zone) : leadingOrigin(text),
-    (entry, generated) => {
-      work += take(entry, ttls.add(entry, generated)) ?? 0;
+    (entry, generated, fields, from) => {
+      work += take(entry, ttls.add(entry, generated), fields, from) ?? 0;
     },
     opts.limit,
   );
   state.notes = notes;
-  for (const lexed of lexZoneFile(text)) {
+  // each entry is done with before the next is read: the lexer may hand over the same objects
+  for (const lexed of lexZoneFile(text, true)) {
     if (state.stoppedAt !== null) break;
     if (lexed === null || work >= WORK_PER_STEP) {
       work = 0;
@@ -199,7 +201,7 @@ function readRecord(state: ReaderState, lexed: LexedLine): void {
           ...(routing === undefined ? {} : { routing }),
           notes,
         };
-  addEntry(state, entry, false);
+  addEntry(state, entry, false, tokens, from);
 }
 
 /** Tokens from `from` on, one space apart: a handful joined as they are, a long list (20,000 strings) through one array. */

@@ -28,8 +28,11 @@ export interface ReaderState {
   stoppedAt: number | null;
   /** Entries read so far: each is handed to `take` as it is read, and not kept here. */
   read: number;
-  /** Takes each entry as it is read, in file order; `generated`: `$GENERATE` wrote it. */
-  take: (entry: ZoneEntry, generated: boolean) => void;
+  /**
+   * Takes each entry as it is read, in file order; `generated`: `$GENERATE` wrote it. `fields` from
+   * `from` on are its RDATA as the lexer read it (null when it was made otherwise).
+   */
+  take: (entry: ZoneEntry, generated: boolean, fields: readonly Token[] | null, from: number) => void;
   issues: LineIssue[];
   notes: ZoneNote[];
 }
@@ -56,10 +59,10 @@ export function newState(origin: string, take: ReaderState['take'], limit = Infi
   };
 }
 
-/** An entry read (within the limit, which the caller checked with `full`), handed over. */
-export function addEntry(state: ReaderState, entry: ZoneEntry, generated: boolean): void {
+/** An entry read (within the limit, which the caller checked with `full`), handed over, with its RDATA's fields when the lexer read them. */
+export function addEntry(state: ReaderState, entry: ZoneEntry, generated: boolean, fields: readonly Token[] | null = null, from = 0): void {
   state.read++;
-  state.take(entry, generated);
+  state.take(entry, generated, fields, from);
 }
 
 /** An issue, within the limit: each becomes a failed line for the caller, as costly as a record. */

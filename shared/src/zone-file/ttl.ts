@@ -14,9 +14,14 @@ export function parseTtl(token: string): number | null {
   let i = 0;
   while (i < token.length) {
     const start = i;
-    while (i < token.length && token.charCodeAt(i) >= 0x30 && token.charCodeAt(i) <= 0x39) i++;
+    // the number read in place, not cut out first (every record line's TTL is read here)
+    let n = 0;
+    for (; i < token.length; i++) {
+      const c = token.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      n = n * 10 + (c - 0x30);
+    }
     if (i === start) return null;
-    const n = Number(token.slice(start, i));
     if (n > 0xffffffff) return null;
     if (i === token.length) {
       if (total !== 0) return null;

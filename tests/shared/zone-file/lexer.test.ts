@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIELD_CHARS, MAX_FIELDS, lexZoneFile as lex } from '../../../shared/src/zone-file/lexer';
+import { tokenize } from '../../../shared/src/records/rdata';
+import { MAX_FIELD_CHARS, MAX_FIELDS, lexZoneFile as lex, rdataTokens } from '../../../shared/src/zone-file/lexer';
 
 // the entries alone: the nulls are only points where a reader may give way
 const lexZoneFile = (text: string) => [...lex(text)].filter((l) => l !== null);
@@ -86,5 +87,56 @@ describe('an entry is bounded before it is kept', () => {
       expect(steps.length - pauses).toBe(40);
       expect(pauses).toBeGreaterThanOrEqual(40);
     }
+  });
+
+  it("hands the RDATA over as the registry splits it, or null where the registry's split would differ", () => {
+    const fields = (line: string) => lexZoneFile(line)[0]?.tokens ?? [];
+    // from the third field on: the registry gets the same tokens as splitting the joined RDATA again
+    for (const line of [
+      'a A 192.0.2.1',
+      'a TXT "v=DMARC1; p=none" plain "q\\"uote" sp\\ ace a\\"b',
+      'a TXT ( "one"\n "two" )',
+      'a CAA 0 issue "ca.example"',
+      'a TXT \\195\\133LAND "\u00a0" x\\\u00a0y',
+    ]) {
+      const all = fields(line);
+      expect(rdataTokens(all, 2)).toEqual(
+        tokenize(
+          all
+            .slice(2)
+            .map((t) => t.raw)
+            .join(' '),
+        ),
+      );
+    }
+    // a quote inside a word, and blanks to the registry that the lexer keeps in a word
+    for (const line of ['a SVCB 1 . alpn="h2,h3"', 'a TXT x\vy', 'a TXT x\fy', 'a TXT x\u00a0y', 'a TXT x\u3000y'])
+      expect(rdataTokens(fields(line), 2)).toBeNull();
+  });
+
+  it('hands over the same entries when it may reuse its objects, each read before the next is asked for', () => {
+    const text = '$TTL 300\n@ SOA ns1 host ( 1 ; serial\n 2 3 4 5 )\n\nwww A 192.0.2.1 ; c\n  TXT "a b" c\nbad TXT "open\nx ( y\n';
+    const seen = (reuse: boolean) => {
+      const out: unknown[] = [];
+      const objects = new Set<unknown>();
+      for (const l of lex(text, reuse))
+        if (l !== null) {
+          objects.add(l);
+          out.push({
+            line: l.line,
+            blank: l.initialBlank,
+            tokens: l.tokens.map((t) => ({ ...t })),
+            comments: [...l.comments],
+            text: l.text,
+            error: l.error,
+          });
+        }
+      return { out, objects: objects.size };
+    };
+    const fresh = seen(false);
+    const reused = seen(true);
+    expect(reused.out).toEqual(fresh.out);
+    expect(fresh.objects).toBe(6);
+    expect(reused.objects).toBe(1);
   });
 });
