@@ -128,7 +128,8 @@ export async function* applyingSets(targetZone: TargetZone | null, planned: Plan
     return;
   }
   if (planned.length === 0) return;
-  const done = new Set<number>();
+  // which sets settled, a byte each: a Set of 50,000 numbers held 1.3 MB to the zone's last event
+  const done = new Uint8Array(planned.length);
   const outcomes = reportAlong(
     (report) =>
       ctx.target.applyChanges(
@@ -145,8 +146,8 @@ export async function* applyingSets(targetZone: TargetZone | null, planned: Plan
     }
     const outcome = next.item;
     const p = planned[outcome.index];
-    if (!p || done.has(outcome.index)) continue;
-    done.add(outcome.index);
+    if (!p || done[outcome.index] === 1) continue;
+    done[outcome.index] = 1;
     planned[outcome.index] = TOLD; // settled: only its events are left to tell
     if (outcome.status === 'applied') {
       yield* batched(landed(p, tally, false, record(p.set, outcome, ctx.undo)));
@@ -187,8 +188,8 @@ function loneCreated(p: LoneCreate, tally: ZoneTally, dryRun: boolean, piece?: U
 }
 
 /** The sets the target did not settle (it stopped early): each part fails. */
-function* unsettled(planned: PlannedSet[], done: Set<number>, tally: ZoneTally): Generator<MigrateEvent> {
-  for (const [i, p] of planned.entries()) if (!done.has(i)) yield* refused(p, tally, 'not written');
+function* unsettled(planned: PlannedSet[], done: Uint8Array, tally: ZoneTally): Generator<MigrateEvent> {
+  for (const [i, p] of planned.entries()) if (done[i] !== 1) yield* refused(p, tally, 'not written');
 }
 
 /** The undo of each part of a set that landed, added to `undo` and handed back for its event (as `landed` reads the set). */
