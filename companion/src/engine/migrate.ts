@@ -271,7 +271,7 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
         if (replaces) line.replaces = replaces;
         const p = setFor(step.record.name);
         p.set.creates.push(step.record);
-        p.creates.push(line);
+        p.createLines.push(line);
       }
     } else if (step.action === 'update') {
       const update = { id: step.held.id, before: step.held.record, after: step.after };
@@ -280,7 +280,7 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
       else {
         const p = setFor(step.record.name);
         p.set.updates.push(update);
-        p.updates.push(line);
+        p.updateLines.push(line);
       }
     }
   }
@@ -289,13 +289,18 @@ function* changeSets(zonePlan: ZonePlan): Generator<void, PlannedSet[]> {
     if (at % SETS_STEP === SETS_STEP - 1) yield;
     const p = setFor(r.held.record.name);
     p.set.deletes.push(r.held);
-    p.deletes.push({ note: r.reason });
+    p.deleteLines.push({ note: r.reason });
   }
   return sets;
 }
 
 /** A set of one write, its lists of the exact size (a list grown by push reserves room for 16). */
-const loneSet = (set: ChangeSet, creates: Line[], updates: Line[]): PlannedSet => ({ set, creates, updates, deletes: NONE });
+const loneSet = (set: ChangeSet, createLines: Line[], updateLines: Line[]): PlannedSet => ({
+  set,
+  createLines,
+  updateLines,
+  deleteLines: NONE,
+});
 
 function createNote(s: Extract<PlanStep, { action: 'create' }>, replaces: string[] | undefined): string {
   const proxied = isProxied(s.record) ? ' (proxied)' : '';
