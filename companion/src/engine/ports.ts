@@ -113,7 +113,8 @@ export interface Target {
   /**
    * Applies change sets, each all or nothing, yielding one outcome per set as it settles. Never
    * applies a set twice, even when a write's outcome was unknown and it had to retry. Stops starting
-   * new writes once `signal` aborts.
+   * new writes once `signal` aborts. The list is the target's from then on: it may let go of each set
+   * (empty its place) once the set is on its way, so that a set written is held by nothing.
    */
   applyChanges(zone: TargetZone, sets: ChangeSet[], opts: CallOptions): AsyncIterable<ChangeOutcome>;
   /** Deletes a zone (an undo of a run that created it). */

@@ -145,7 +145,7 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
     else {
       const p = setAt(c.record.name);
       p.set.deletes.push({ id: c.id, record: now.record });
-      p.deletes.push({ index, note: 'the run created it' });
+      p.deleteLines.push({ index, note: 'the run created it' });
     }
   }
   for (const r of data.removed) {
@@ -155,7 +155,7 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
     else {
       const p = setAt(r.record.name);
       p.set.creates.push(r.record);
-      p.creates.push({ index, note: ' (restored: the run removed it)' });
+      p.createLines.push({ index, note: ' (restored: the run removed it)' });
     }
   }
   for (const u of data.updated) {
@@ -169,7 +169,7 @@ function* undoPlan(data: UndoData, held: HeldRecord[], tally: ZoneTally): Genera
     else {
       const p = setAt(u.before.name);
       p.set.updates.push({ id: u.id, before: now, after: u.before });
-      p.updates.push({ index, note: `${settings(now)} → ${settings(u.before)}` });
+      p.updateLines.push({ index, note: `${settings(now)} → ${settings(u.before)}` });
     }
   }
   return { sets: [...atName.values()], events };

@@ -13,9 +13,9 @@ const api: DnsRecord = { type: 'CNAME', name: 'api', content: 'www.example.com',
 function plain(record: DnsRecord, index: number, note: string, replaces?: string[]): PlannedSet {
   return {
     set: { deletes: [], updates: [], creates: [record] },
-    creates: [replaces ? { index, note, replaces } : { index, note }],
-    updates: [],
-    deletes: [],
+    createLines: [replaces ? { index, note, replaces } : { index, note }],
+    updateLines: [],
+    deleteLines: [],
   };
 }
 
@@ -53,8 +53,10 @@ describe('a set of one create (LoneCreate)', () => {
     const lone = new LoneCreate(api, 1, ' (replaces A 192.0.2.9)', ['A 192.0.2.9']);
     const same = plain(api, 1, ' (replaces A 192.0.2.9)', ['A 192.0.2.9']);
     expect([lone.set.creates, lone.set.updates, lone.set.deletes]).toEqual([same.set.creates, same.set.updates, same.set.deletes]);
-    expect([lone.creates, lone.updates, lone.deletes]).toEqual([same.creates, same.updates, same.deletes]);
-    expect(new LoneCreate(www, 0, '', undefined).creates).toEqual([{ index: 0, note: '' }]);
+    expect([lone.createLines, lone.updateLines, lone.deleteLines]).toEqual([same.createLines, same.updateLines, same.deleteLines]);
+    expect(new LoneCreate(www, 0, '', undefined).createLines).toEqual([{ index: 0, note: '' }]);
+    // its own change set: nothing more is made for the writes
+    expect(lone.set).toBe(lone);
   });
 
   for (const dryRun of [false, true]) {

@@ -13,11 +13,11 @@ function set(at: number, creates: number, deletes = 0): PlannedSet {
   const p = emptySet();
   for (let i = 0; i < creates; i++) {
     p.set.creates.push(a(`c${at + i}`));
-    p.creates.push({ index: at + i, note: '' });
+    p.createLines.push({ index: at + i, note: '' });
   }
   for (let i = 0; i < deletes; i++) {
     p.set.deletes.push({ id: `d${at}-${i}`, record: a(`d${at}-${i}`) });
-    p.deletes.push({ note: 'not in the source' });
+    p.deleteLines.push({ note: 'not in the source' });
   }
   return p;
 }

@@ -49,6 +49,18 @@ describe('batches of a zone side by side', () => {
     expect(proxy.peakInFlight).toBe(1);
   });
 
+  it('lets go of each set once it is in a batch, the sets not yet in one still held by the list', async () => {
+    const { target, zone } = await setup(1);
+    const sets: Array<ChangeSet | undefined> = creates(hosts(40));
+    let atFirst: boolean[] | undefined;
+    for await (const _ of target.applyChanges(zone, sets, { signal: new AbortController().signal }))
+      atFirst ??= sets.map((s) => s !== undefined);
+    // 4 batches of 10: when the first lands, the second has not been made yet
+    expect(atFirst?.slice(0, 10).some(Boolean)).toBe(false);
+    expect(atFirst?.slice(20).every(Boolean)).toBe(true);
+    expect(sets.every((s) => s === undefined)).toBe(true);
+  });
+
   it('still splits a refused batch to find the failing record, while the others land', async () => {
     const { target, zone, sim } = await setup(4);
     sim.addRecord(zone.id, { type: 'CNAME', name: 'h37.slots.example', content: 'elsewhere.example', ttl: 300 });
