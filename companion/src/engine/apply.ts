@@ -184,9 +184,11 @@ function* tellingAll(planned: PlannedSet[], tally: ZoneTally): Generator<Migrate
 }
 
 function loneCreated(p: LoneCreate, tally: ZoneTally, dryRun: boolean, piece?: UndoPiece): MigrateEvent {
-  const text = `${dryRun ? 'would create ' : ''}→ ${describeValue(p.record)}${p.note}`;
-  return tally.created(p.index, p.record, text, p.replaces, piece);
+  return tally.created(p.index, p.record, createdText(p.record, p.note, dryRun), p.replaces, piece);
 }
+
+/** What a create's line says after its subject: `would create → 192.0.2.1 (proxied)`. */
+const createdText = (r: DnsRecord, note: string, dryRun: boolean) => `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${note}`;
 
 /** The sets the target did not settle (it stopped early): each part fails. */
 function* unsettled(planned: PlannedSet[], done: Uint8Array, tally: ZoneTally): Generator<MigrateEvent> {
@@ -236,26 +238,12 @@ function* landed(p: PlannedSet, tally: ZoneTally, dryRun: boolean, pieces?: Piec
     yield loneCreated(p, tally, dryRun, pieces?.creates[0]);
     return;
   }
-  if (p.set.creates.length === 1 && p.set.updates.length === 0 && p.set.deletes.length === 0) {
-    // one create, the set of most records: nothing to order
-    const r = p.set.creates[0] as DnsRecord;
-    const line = p.createLines[0];
-    const index = line?.index ?? 0;
-    yield tally.created(
-      index,
-      r,
-      `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${line?.note ?? ''}`,
-      line?.replaces,
-      pieces?.creates[0],
-    );
-    return;
-  }
   // creates and updates in the order of the records sent (a name's set gathers them from all over), removals last
   const told: Array<{ index: number; tell: () => MigrateEvent }> = [];
   for (const [i, r] of p.set.creates.entries()) {
     const line = p.createLines[i];
     const index = line?.index ?? 0;
-    const text = `${dryRun ? 'would create ' : ''}→ ${describeValue(r)}${line?.note ?? ''}`;
+    const text = createdText(r, line?.note ?? '', dryRun);
     told.push({ index, tell: () => tally.created(index, r, text, line?.replaces, pieces?.creates[i]) });
   }
   for (const [i, u] of p.set.updates.entries()) {
