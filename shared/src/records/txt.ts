@@ -46,6 +46,10 @@ const ascii = new TextDecoder('utf-8');
 const RUN = 65_536;
 const isPlain = (x: number) => x >= 0x20 && x < 0x7f && x !== 0x22 && x !== 0x5c;
 
+/** Text of printable ASCII without `"` and `\`: in quotes, it is its own quoted form (what `quoteBytes` writes). */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+export const isPlainText = (text: string): boolean => PLAIN_TEXT.test(text);
+
 /** One string in quotes: printable ASCII and whole UTF-8 characters as they are; `"` and `\` escaped; other bytes `\DDD`. */
 export function quoteBytes(b: Uint8Array): string {
   let out = '"';

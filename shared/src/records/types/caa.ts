@@ -1,9 +1,8 @@
 import { RdataError, tokenBytes } from '../rdata';
 import type { RecordTypeSpec } from '../spec';
-import { quoteBytes } from '../txt';
+import { isPlainText, quoteBytes } from '../txt';
 
 const decoder = new TextDecoder();
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /** CAA (RFC 8659): `flags tag "value"`; any tag of 1–15 letters and digits (issue, issuewild, iodef, issuemail, issuevmc, …). */
 export const CAA: RecordTypeSpec = {
@@ -13,7 +12,7 @@ export const CAA: RecordTypeSpec = {
     const tag = caaTag(r.next('the CAA tag').raw);
     const raw = r.next('the CAA value').raw;
     // printable ASCII without `"` and `\` is its own quoted form: no bytes and back for the usual value
-    const value = PLAIN.test(raw) ? `"${raw}"` : quoteBytes(tokenBytes(raw));
+    const value = isPlainText(raw) ? `"${raw}"` : quoteBytes(tokenBytes(raw));
     r.end('CAA');
     return { content: `${flags} ${tag} ${value}` };
   },

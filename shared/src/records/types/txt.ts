@@ -1,8 +1,6 @@
 import { tokenBytes, type Token } from '../rdata';
 import type { RecordTypeSpec } from '../spec';
-import { quoteTxt } from '../txt';
-
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+import { isPlainText, quoteTxt } from '../txt';
 
 /**
  * Whether `text` is exactly these quoted tokens one blank apart (`"a" "b"`): then it is the content
@@ -27,7 +25,7 @@ export const TXT: RecordTypeSpec = {
   parse(r) {
     const tokens = r.rest('the TXT text');
     // Printable ASCII without quote or backslash, at most 255 characters: written back as it is.
-    if (tokens.every((t) => t.raw.length <= 255 && PLAIN.test(t.raw)))
+    if (tokens.every((t) => t.raw.length <= 255 && isPlainText(t.raw)))
       return { content: quotedOneBlankApart(r.text, tokens) ? (r.text as string) : tokens.map((t) => `"${t.raw}"`).join(' ') };
     return { content: quoteTxt(tokens.map((t) => tokenBytes(t.raw))) };
   },
