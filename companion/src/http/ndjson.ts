@@ -71,18 +71,30 @@ export async function* coalesce<E>(events: AsyncIterable<E | E[]>): AsyncGenerat
   const chunk = new Chunk();
   let pending = it.next();
   // The next turn of the event loop, one for all the events ready before it (not one per event:
-  // a hundred thousand events would leave a hundred thousand callbacks queued behind them).
-  let turn: Promise<typeof TICK> | null = null;
-  const nextTurn = () =>
-    (turn ??= new Promise((resolve) =>
-      setImmediate(() => {
-        turn = null;
-        resolve(TICK);
-      }),
-    ));
+  // a hundred thousand events would leave a hundred thousand callbacks queued behind them). It wakes
+  // only the wait in progress: a promise of the turn, raced against each batch, would keep every batch
+  // ready before the turn (each race's answer) alive until it came.
+  let wake: ((tick: typeof TICK) => void) | null = null;
+  let queued = false;
+  const turn = () => {
+    queued = false;
+    const w = wake;
+    wake = null;
+    w?.(TICK);
+  };
+  const nextOrTurn = () =>
+    new Promise<IteratorResult<E | E[]> | typeof TICK>((resolve, reject) => {
+      wake = resolve;
+      if (!queued) {
+        queued = true;
+        setImmediate(turn);
+      }
+      pending.then(resolve, reject);
+    });
   try {
     for (;;) {
-      const step = chunk.size === 0 ? await pending : await Promise.race([pending, nextTurn()]);
+      const step = chunk.size === 0 ? await pending : await nextOrTurn();
+      wake = null;
       if (step === TICK) {
         yield* chunk.take();
         continue;
