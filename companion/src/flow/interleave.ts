@@ -15,18 +15,30 @@ export async function* interleave<E, R>(
   type Step = { index: number; gen: AsyncGenerator<E, R> } & ({ step: IteratorResult<E, R> } | { error: unknown });
   const queue = jobs[Symbol.iterator]();
   const results: R[] = [];
-  const running = new Map<number, Promise<Step>>();
   const started = new Map<number, AsyncGenerator<E, R>>();
+  // Steps as they settle, and the wait in progress. Not a race of the running steps: each race left a
+  // reaction on every step still running (a zone waiting minutes on a write), half a kilobyte held
+  // for each batch the other zones told until that step settled.
+  const ready: Step[] = [];
+  let wake: (() => void) | null = null;
+  let inFlight = 0;
   let next = 0;
   // A step never rejects: a failure is carried as a value, so one left behind is never an unhandled rejection.
-  const pull = (index: number, gen: AsyncGenerator<E, R>) =>
-    running.set(
-      index,
-      gen.next().then(
+  const pull = (index: number, gen: AsyncGenerator<E, R>) => {
+    inFlight++;
+    void gen
+      .next()
+      .then(
         (step): Step => ({ index, gen, step }),
         (error: unknown): Step => ({ index, gen, error }),
-      ),
-    );
+      )
+      .then((s) => {
+        ready.push(s);
+        const w = wake;
+        wake = null;
+        w?.();
+      });
+  };
   const start = (): void => {
     if (signal?.aborted) return;
     const job = queue.next();
@@ -38,12 +50,12 @@ export async function* interleave<E, R>(
   };
   for (let slot = 0; slot < Math.max(1, width); slot++) start();
   try {
-    while (running.size > 0) {
-      // one job running (a request of one zone): its step, without a race around it
-      const s = await (running.size === 1 ? (running.values().next().value as Promise<Step>) : Promise.race(running.values()));
+    while (inFlight > 0) {
+      if (ready.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const s = ready.shift() as Step;
+      inFlight--;
       if ('error' in s) throw s.error;
       if (s.step.done) {
-        running.delete(s.index);
         started.delete(s.index);
         results[s.index] = s.step.value;
         start();
