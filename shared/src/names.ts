@@ -77,11 +77,16 @@ export function isRelativeName(name: string): boolean {
   return labels.every((l, i) => RECORD_LABEL.test(l) && (l !== '*' || i === 0));
 }
 
+const DOT = 46;
+
 /** FQDN → name relative to `zone` (`@` for the apex); null when the name is outside the zone. */
 export function relativeName(fqdn: string, zone: string): string | null {
-  const name = fqdn.toLowerCase().replace(/\.$/, '');
+  const lower = fqdn.toLowerCase();
+  // one trailing dot off, and the zone found by its place: no pattern and no string built per name
+  const name = lower.charCodeAt(lower.length - 1) === DOT ? lower.slice(0, -1) : lower;
   if (name === zone) return '@';
-  if (name.endsWith(`.${zone}`)) return name.slice(0, -(zone.length + 1));
+  const cut = name.length - zone.length - 1;
+  if (cut >= 0 && name.charCodeAt(cut) === DOT && name.endsWith(zone)) return name.slice(0, cut);
   return null;
 }
 
