@@ -10,10 +10,11 @@
  * - 16 MB zone-file bodies (the stall bench's worst shapes, and a real zone of 100,000 long records):
  *   peak RSS ≤ 300 MB each.
  *
- * CPU time is read from /proc (user + system), so what else runs on the machine changes it little;
- * BIND is measured in the same run, on the same file. Each companion run gets a fresh process, so its
- * peak RSS is that run's. `--before=<folder of an earlier companion build>` measures that build beside
- * this one, run for run, and the goals "as before" are judged against it.
+ * CPU time is read from /proc (user + system), which what else runs on the machine changes less than
+ * wall time; one run still differs from the next by up to a fifth on a shared machine. BIND is measured
+ * in the same run, on the same file. Each companion run gets a fresh process, so its peak RSS is that
+ * run's. `--before=<folder of an earlier companion build>` measures that build beside this one, the two
+ * taking turns run for run, and the goals "as before" are judged against it.
  *
  *   pnpm bench -- --only=goals [--before=/path/to/dist]
  *   npx tsx tests/bench/goals.ts [--before=/path/to/dist] [--runs=3]
@@ -126,51 +127,68 @@ function lastEvent(last: string): Done {
   }
 }
 
-async function measureBuild(dist: string, zoneText: string, records: number, runs: number): Promise<BuildFigures> {
-  const dry = [];
-  for (let r = 0; r < runs; r++) {
-    const run = await companionRun(dist, 0, zoneFileBody(ZONE, zoneText));
-    const done = lastEvent(run.last).results?.[0];
-    if (!done || done.failed !== 0 || done.created + done.skipped !== records)
-      throw new Error(`the dry run of ${dist} did not plan every record: ${run.last.slice(0, 200)}`);
-    dry.push(run);
+/** The builds in turn for run `r`, the order swapped every other run: each goes first as often as the others. */
+const inTurn = (dists: readonly string[], r: number) => (r % 2 === 0 ? dists : [...dists].reverse());
+
+/**
+ * Each figure of every build, the builds taking turns run for run (A B, B A, …) rather than one build's
+ * runs after the other's: on a machine whose speed drifts over minutes, a block of runs each measured
+ * the drift (the same build read 2,960 and 3,680 ms of CPU in two blocks; taking turns, 3,380 and 3,350).
+ */
+async function measureBuilds(dists: readonly string[], zoneText: string, records: number, runs: number): Promise<BuildFigures[]> {
+  type Run = Awaited<ReturnType<typeof companionRun>>;
+  const dry = new Map<string, Run[]>(dists.map((d) => [d, []]));
+  const migration = new Map<string, Run[]>(dists.map((d) => [d, []]));
+  const bodies = new Map<string, BuildFigures['bodies']>(dists.map((d) => [d, []]));
+  for (let r = 0; r < runs; r++)
+    for (const dist of inTurn(dists, r)) {
+      const run = await companionRun(dist, 0, zoneFileBody(ZONE, zoneText));
+      const done = lastEvent(run.last).results?.[0];
+      if (!done || done.failed !== 0 || done.created + done.skipped !== records)
+        throw new Error(`the dry run of ${dist} did not plan every record: ${run.last.slice(0, 200)}`);
+      dry.get(dist)?.push(run);
+    }
+  for (let r = 0; r < runs; r++)
+    for (const dist of inTurn(dists, r)) {
+      const run = await companionRun(dist, LATENCY_MS, (t) =>
+        JSON.stringify({
+          targetToken: t.token,
+          targetAccountId: t.accountId,
+          zones: [{ name: 'bench50k.example', records: hosts(MIGRATION_RECORDS) }],
+        }),
+      );
+      if (lastEvent(run.last).results?.[0]?.created !== MIGRATION_RECORDS)
+        throw new Error(`the migration of ${dist} did not land every record`);
+      migration.get(dist)?.push(run);
+    }
+  for (const [i, [shape, make]] of Object.entries(BODIES).entries()) {
+    const text = make();
+    for (const dist of inTurn(dists, i)) {
+      const run = await companionRun(dist, 0, zoneFileBody('heavy.example', text));
+      const r = lastEvent(run.last).results?.[0];
+      const outcome = r ? `${r.created} planned, ${r.failed} failed` : `${run.status} ${run.last.slice(0, 60)}`;
+      bodies.get(dist)?.push({ shape, peakRssMb: run.peakRssMb, cpuMs: run.cpuMs, outcome });
+    }
   }
-  const migration = [];
-  for (let r = 0; r < runs; r++) {
-    const run = await companionRun(dist, LATENCY_MS, (t) =>
-      JSON.stringify({
-        targetToken: t.token,
-        targetAccountId: t.accountId,
-        zones: [{ name: 'bench50k.example', records: hosts(MIGRATION_RECORDS) }],
-      }),
-    );
-    if (lastEvent(run.last).results?.[0]?.created !== MIGRATION_RECORDS)
-      throw new Error(`the migration of ${dist} did not land every record`);
-    migration.push(run);
-  }
-  const bodies = [];
-  for (const [shape, make] of Object.entries(BODIES)) {
-    const run = await companionRun(dist, 0, zoneFileBody('heavy.example', make()));
-    const done = lastEvent(run.last);
-    const r = done.results?.[0];
-    const outcome = r ? `${r.created} planned, ${r.failed} failed` : `${run.status} ${run.last.slice(0, 60)}`;
-    bodies.push({ shape, peakRssMb: run.peakRssMb, cpuMs: run.cpuMs, outcome });
-  }
-  return {
-    dist,
-    dryRun: {
-      cpuMs: measured(dry.map((d) => d.cpuMs)),
-      peakRssMb: measured(dry.map((d) => d.peakRssMb)),
-      wallMs: measured(dry.map((d) => d.wallMs)),
-      records,
-    },
-    migration: {
-      requests: Math.max(...migration.map((m) => m.requests)),
-      wallMs: measured(migration.map((m) => m.wallMs)),
-      peakRssMb: measured(migration.map((m) => m.peakRssMb)),
-    },
-    bodies,
-  };
+  return dists.map((dist) => {
+    const d = dry.get(dist) ?? [];
+    const m = migration.get(dist) ?? [];
+    return {
+      dist,
+      dryRun: {
+        cpuMs: measured(d.map((x) => x.cpuMs)),
+        peakRssMb: measured(d.map((x) => x.peakRssMb)),
+        wallMs: measured(d.map((x) => x.wallMs)),
+        records,
+      },
+      migration: {
+        requests: Math.max(...m.map((x) => x.requests)),
+        wallMs: measured(m.map((x) => x.wallMs)),
+        peakRssMb: measured(m.map((x) => x.peakRssMb)),
+      },
+      bodies: bodies.get(dist) ?? [],
+    };
+  });
 }
 
 export async function measureGoals(opts: { before?: string; runs?: number } = {}): Promise<GoalsFigures> {
@@ -189,10 +207,7 @@ export async function measureGoals(opts: { before?: string; runs?: number } = {}
   writeFileSync(file, text);
   const check = bind('named-checkzone', ['-q', ZONE, file]);
   rmSync(dir, { recursive: true, force: true });
-  const builds: BuildFigures[] = [];
-  // run for run, the earlier build first: both see the machine as it is at that moment
-  for (const dist of [...(opts.before ? [opts.before] : []), 'companion/dist'])
-    builds.push(await measureBuild(dist, text, parsed.records.length, runs));
+  const builds = await measureBuilds([...(opts.before ? [opts.before] : []), 'companion/dist'], text, parsed.records.length, runs);
   return {
     lines: LINES,
     bytes: Buffer.byteLength(text),
