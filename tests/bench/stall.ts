@@ -93,15 +93,22 @@ function percentiles(xs: number[]): Percentiles {
 const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 /** A migration's stream read to its end: when its first line came, and its last line. */
-export async function migrateTimed(url: string, body: string): Promise<{ firstMs: number; doneMs: number; last: string; status: number }> {
+export async function migrateTimed(
+  url: string,
+  body: string,
+  /** Texts the stream shows in this order (each the first of its kind): `seen(i)` is called as text `i` arrives. */
+  watch?: { texts: string[]; seen: (i: number) => void },
+): Promise<{ firstMs: number; doneMs: number; last: string; status: number }> {
   const started = performance.now();
   const res = await post(`${url}/api/migrate`, body);
   let firstMs = NaN;
   let text = '';
+  let watched = 0;
   const decoder = new TextDecoder();
   const reader = res.body?.getReader();
   for (let r = await reader?.read(); r && !r.done; r = await reader?.read()) {
     text += decoder.decode(r.value, { stream: true });
+    while (watch && watched < watch.texts.length && text.includes(watch.texts[watched] as string)) watch.seen(watched++);
     if (Number.isNaN(firstMs) && text.includes('\n')) firstMs = performance.now() - started;
     // only the last line matters: what came before is let go
     const nl = text.lastIndexOf('\n', text.length - 2);
