@@ -150,7 +150,8 @@ const inTurn = (dists: readonly string[], r: number) => (r % 2 === 0 ? dists : [
 /**
  * Each figure of every build, the builds taking turns run for run (A B, B A, …) rather than one build's
  * runs after the other's: on a machine whose speed drifts over minutes, a block of runs each measured
- * the drift (the same build read 2,960 and 3,680 ms of CPU in two blocks; taking turns, 3,380 and 3,350).
+ * the drift (two builds that differ by nothing measurable read 2,960 and 3,680 ms of CPU in two blocks;
+ * taking turns, 3,380 and 3,350).
  */
 async function measureBuilds(dists: readonly string[], zoneText: string, records: number, runs: number): Promise<BuildFigures[]> {
   type Run = Awaited<ReturnType<typeof companionRun>>;
