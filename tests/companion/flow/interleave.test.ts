@@ -1,6 +1,5 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { liveHeap } from '../../support/live-heap';
 import { interleave, untagged } from '@dnsferry/companion/flow/interleave';
 
 /** Lets the other jobs run: a turn of the event loop, not a wait on the clock. */
@@ -126,12 +125,6 @@ describe('interleave: tags, clean-up and failures', () => {
   });
 
   it('holds nothing more for each value taken while another source waits long', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heap = () => {
-      gc();
-      return getHeapStatistics().used_heap_size;
-    };
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     // a zone waiting on one long write, beside a zone telling 4,000 batches of events: a race of the two
@@ -145,14 +138,14 @@ describe('interleave: tags, clean-up and failures', () => {
       for (let i = 0; i < 4000; i++) yield `batch ${i}`;
       return 'told';
     }
-    const before = heap();
+    const before = liveHeap();
     let told = 0;
     let held: number | null = null;
     const { result } = await drain(
       (async function* () {
         for await (const v of interleave([waiting, telling], 2)) {
           if (v.index === 1 && ++told === 4000) {
-            held = heap() - before;
+            held = liveHeap() - before;
             release();
           }
           yield v.index;
