@@ -69,6 +69,49 @@ describe('NDJSON coalescing', () => {
     expect(raw.some((c) => c.length === 300_000 + '{"message":""}'.length)).toBe(true);
   });
 
+  it('writes each value as JSON.stringify does, character for character', async () => {
+    class Point {
+      constructor(
+        readonly x: number,
+        readonly y: number,
+      ) {}
+    }
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: 1, a: 'x' });
+    const sparse: unknown[] = [1];
+    sparse[3] = 'end';
+    const strings = [
+      '',
+      'plain',
+      'quote " and \\ backslash',
+      'tab\tnew\nline\u0000\u001f\u007f',
+      '\u2028\u2029',
+      'é → ✗',
+      '😀 pair',
+      'lone \ud800 high',
+      'lone \udc00 low',
+      'x'.repeat(30_000),
+    ];
+    const events: unknown[] = [
+      ...strings.map((message, i) => ({
+        type: 'record',
+        index: i,
+        message,
+        record: { type: 'TXT', name: message, ttl: 300, content: message },
+      })),
+      { n: [0, -0, 1.5, 1e21, -1e-7, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER], b: [true, false], z: null },
+      { skipped: undefined, f: () => 1, s: Symbol('s'), kept: 'yes', list: [undefined, () => 1, Symbol('t'), null] },
+      { 2: 'two', 1: 'one', b: 'b', a: 'a', 10: 'ten' },
+      { when: new Date(Date.UTC(2026, 11, 2)), point: new Point(1, 2), json: { toJSON: () => ({ replaced: true }) }, bare, sparse },
+      { nested: { deeper: { deepest: [{ a: [[]] }, {}] } } },
+    ];
+    async function* ready() {
+      yield events;
+    }
+    const raw: Buffer[] = [];
+    for await (const c of coalesce(ready())) raw.push(c);
+    expect(Buffer.concat(raw).toString('utf8')).toBe(events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  });
+
   it('lets each event go once written, even when the event loop has not turned since', async () => {
     // 400 events of 50 kB, all ready at once (no timer, no I/O): 20 MB passed through
     async function* ready() {
