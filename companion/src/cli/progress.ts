@@ -109,9 +109,12 @@ export class ProgressView {
     if (nameServersHeading && withNs.length > 0) {
       say();
       say(nameServersHeading);
+      // lined up as the zone lines above; a longer name is written whole (it is there to be copied)
+      const width = this.zoneWidth(withNs.map(([zone]) => zone));
       for (const [zone, r] of withNs) {
-        const line = `  ${zone}  ${r.nameServers.join('  ')}`;
-        for (const l of columnsOf(line) <= this.columns ? [line] : hanging(`  ${zone}  `, r.nameServers.join(' '), this.columns)) say(l);
+        const name = zone.padEnd(width);
+        const line = `  ${name}  ${r.nameServers.join('  ')}`;
+        for (const l of columnsOf(line) <= this.columns ? [line] : hanging(`  ${name}  `, r.nameServers.join(' '), this.columns)) say(l);
       }
     }
   }
@@ -143,9 +146,13 @@ export class ProgressView {
 
   private redraw(): void {
     this.drawnAt = Date.now();
-    // Zone names line up, cut when the longest would leave too little room for the counts and a wait.
-    const width = Math.min(Math.max(...[...this.lines.keys()].map(columnsOf)), Math.max(16, this.columns - 50));
+    const width = this.zoneWidth([...this.lines.keys()]);
     this.draw([...this.lines.values()].map((l) => this.render(l, width)).join('\n'));
+  }
+
+  /** Zone names line up at the longest, up to what leaves room for the counts and a wait. */
+  private zoneWidth(zones: string[]): number {
+    return Math.min(Math.max(...zones.map(columnsOf)), Math.max(16, this.columns - 50));
   }
 
   /** One zone's line, made to fit the terminal: the least needed counts left out first (zeros before the rest). */

@@ -8,6 +8,7 @@ import { cliPerTest, startCliStack } from './cli-stack';
 const t = cliPerTest({ sim: { latencyMs: 50 } }, (stack) => {
   const hosts = Array.from({ length: 40 }, (_, i) => `h${i + 1} IN A 192.0.2.${i + 1}`);
   writeFileSync(join(stack.dir, 'big.example.zone'), ['$TTL 300', ...hosts, 'bad IN A 300.0.0.1', ''].join('\n'));
+  writeFileSync(join(stack.dir, 'a.example.zone'), ['$TTL 300', 'www IN A 192.0.2.1', ''].join('\n'));
 });
 
 const ESC = '\u001b';
@@ -39,6 +40,20 @@ describe('dnsferry on a terminal', () => {
     expect(tail).toContain('big.example  [41/41] line 42');
     expect(tail).toContain(`big.example  ${zone?.nameServers.join('  ')}`);
     expect(tail).toMatch(/Undo data: big\.example\.undo-\d{8}T\d{6}\.json {2}\(dnsferry undo/);
+  });
+
+  it('lines up the name servers of several zones as their zone lines', async () => {
+    const run = await t.stack.runInTerminal(
+      ['migrate', 'a.example', 'big.example', '--zone-file', 'a.example.zone', '--zone-file', 'big.example.zone'],
+      {
+        env,
+      },
+    );
+    const tail = run.stdout.slice(run.stdout.indexOf('Set these name servers'));
+    const ns = (zone: string) => t.stack.sim.zoneByName(zone)?.nameServers.join('  ');
+    // "a.example" is padded to the width of "big.example", as on the zone lines above
+    expect(tail).toContain(`  a.example    ${ns('a.example')}`);
+    expect(tail).toContain(`  big.example  ${ns('big.example')}`);
   });
 
   it('shows on the zone line a wait the target imposes', async () => {
