@@ -15,17 +15,16 @@ export async function* interleave<E, R>(
   type Step = { index: number; gen: AsyncGenerator<E, R> } & ({ step: IteratorResult<E, R> } | { error: unknown });
   const queue = jobs[Symbol.iterator]();
   const results: R[] = [];
+  // the generators running: each has one step asked for, settling or waiting in `ready`
   const started = new Map<number, AsyncGenerator<E, R>>();
   // Steps as they settle, and the wait in progress. Not a race of the running steps: each race left a
   // reaction on every step still running (a zone waiting minutes on a write), half a kilobyte held
   // for each batch the other zones told until that step settled.
   const ready: Step[] = [];
   let wake: (() => void) | null = null;
-  let inFlight = 0;
   let next = 0;
   // A step never rejects: a failure is carried as a value, so one left behind is never an unhandled rejection.
   const pull = (index: number, gen: AsyncGenerator<E, R>) => {
-    inFlight++;
     void gen
       .next()
       .then(
@@ -50,10 +49,9 @@ export async function* interleave<E, R>(
   };
   for (let slot = 0; slot < Math.max(1, width); slot++) start();
   try {
-    while (inFlight > 0) {
+    while (started.size > 0) {
       if (ready.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       const s = ready.shift() as Step;
-      inFlight--;
       if ('error' in s) throw s.error;
       if (s.step.done) {
         started.delete(s.index);
