@@ -116,11 +116,11 @@ async function companionRun(dist: string, latencyMs: number, body: (sim: { token
     const marks: number[] = [];
     const r = await migrateTimed(companion.url, text, { texts: DRY_RUN_PHASES, seen: () => marks.push(companion.cpuMs()) });
     const end = companion.cpuMs();
-    const phases =
-      marks.length === DRY_RUN_PHASES.length ? [...marks, end].map((m, i) => m - (i === 0 ? cpu : (marks[i - 1] as number))) : null;
+    // the CPU readings from the request to its last event, each phase the difference of two
+    const points = [cpu, ...marks, end];
     return {
       cpuMs: end - cpu,
-      phasesMs: phases,
+      phasesMs: marks.length === DRY_RUN_PHASES.length ? points.slice(1).map((p, i) => p - (points[i] as number)) : null,
       peakRssMb: companion.peakRssMb(),
       wallMs: r.doneMs,
       status: r.status,
@@ -142,6 +142,13 @@ function lastEvent(last: string): Done {
   } catch {
     return { type: `not JSON: ${last.slice(0, 80)}` };
   }
+}
+
+/** Each phase's figures over the runs; none unless every run told all its phases. */
+function phasesOf(runs: Array<{ phasesMs: number[] | null }>): Measured[] | null {
+  const each = runs.map((r) => r.phasesMs);
+  if (!each.every((p): p is number[] => p !== null)) return null;
+  return (each[0] ?? []).map((_, i) => measured(each.map((p) => p[i] as number)));
 }
 
 /** The builds in turn for run `r`, the order swapped every other run: each goes first as often as the others. */
@@ -195,9 +202,7 @@ async function measureBuilds(dists: readonly string[], zoneText: string, records
       dist,
       dryRun: {
         cpuMs: measured(d.map((x) => x.cpuMs)),
-        phasesMs: d.every((x) => x.phasesMs)
-          ? DRY_RUN_PHASES.concat('done').map((_, i) => measured(d.map((x) => x.phasesMs?.[i] ?? 0)))
-          : null,
+        phasesMs: phasesOf(d),
         peakRssMb: measured(d.map((x) => x.peakRssMb)),
         wallMs: measured(d.map((x) => x.wallMs)),
         records,
