@@ -450,13 +450,20 @@ describe('Azure, manual records, and a closed popup', () => {
     await popup.pasteZoneFile('closing-example.com', text);
     expect(await popup.text('manual-count')).toBe(`${N} valid records`);
     await popup.throughTarget(stack.seed.token, stack.seed.accountId);
-    await popup.click('migrate');
-    await popup.waitFirstCreated();
-    expect(await popup.attr('migration', 'data-status')).toBe('running');
-    await screenshot(popup.page, '10-migration-running');
-    const createdWhenClosed = (await popup.totals()).created;
-    expect(createdWhenClosed).toBeLessThan(N);
-    await popup.page.close();
+    // the zone and two batches land, the rest wait at Cloudflare: the popup closes in the middle, however fast the run
+    const release = stack.cloudflare.holdWrites(3);
+    try {
+      await popup.click('migrate');
+      await popup.waitFirstCreated();
+      expect(await popup.attr('migration', 'data-status')).toBe('running');
+      await screenshot(popup.page, '10-migration-running');
+      const createdWhenClosed = (await popup.totals()).created;
+      expect(createdWhenClosed).toBeGreaterThan(0);
+      expect(createdWhenClosed).toBeLessThan(N);
+      await popup.page.close();
+    } finally {
+      release();
+    }
 
     // the background goes on: the records keep landing at Cloudflare with no popup open
     const zone = stack.cloudflare.zoneByName('closing-example.com')!;
@@ -495,17 +502,23 @@ describe('a background the browser stops', () => {
       await popup.startOver();
       await popup.pasteZoneFile('stopped-example.com', text);
       await popup.throughTarget(stack.seed.token, stack.seed.accountId);
-      await popup.click('migrate');
-      await popup.waitFirstCreated();
+      // the zone and two batches land, the rest wait at Cloudflare: the worker stops in the middle of the run
+      const release = stack.cloudflare.holdWrites(3);
+      try {
+        await popup.click('migrate');
+        await popup.waitFirstCreated();
 
-      // Chrome stops an extension's service worker when it decides to; its stream to the companion dies with it
-      const cdp = await popup.page.createCDPSession();
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
+        // Chrome stops an extension's service worker when it decides to; its stream to the companion dies with it
+        const cdp = await popup.page.createCDPSession();
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await cdp.detach();
 
-      // the popup finds the restarted background, which says what happened instead of showing a run that never ends
-      expect(await popup.waitMigrationEnd(30_000)).toBe('interrupted');
+        // the popup finds the restarted background, which says what happened instead of showing a run that never ends
+        expect(await popup.waitMigrationEnd(30_000)).toBe('interrupted');
+      } finally {
+        release();
+      }
       expect(await popup.text('migration-error')).toMatch(/restarted .* more may have landed. Running it again is safe/);
       const zone = stack.cloudflare.zoneByName('stopped-example.com')!;
       const landed = () => stack.cloudflare.records(zone.id).filter((r) => r.type === 'A');

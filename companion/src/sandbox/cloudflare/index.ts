@@ -147,6 +147,9 @@ export async function startCloudflareSimulator(opts: CloudflareSimOptions = {}):
     setFaults(f) {
       faults.set(f);
     },
+    holdWrites(after = 0) {
+      return server.holdWrites(after);
+    },
     setBatchEnabled(enabled) {
       server.batchEnabled = enabled;
     },

@@ -39,6 +39,8 @@ export class SimServer {
   private readonly server: Server;
   /** Responses held open by the timeout fault; destroyed on close(). */
   private readonly held = new Set<ServerResponse>();
+  /** Writes past the first `passes` wait in `waiting` until released, or dropped on close (see CloudflareSim.holdWrites). */
+  private writeHold: { passes: number; waiting: Array<(apply: boolean) => void> } | null = null;
   private readonly policyHeader: string;
 
   constructor(private readonly opts: ServerOptions) {
@@ -70,7 +72,17 @@ export class SimServer {
     return `http://127.0.0.1:${port}${BASE_PATH}`;
   }
 
+  holdWrites(after: number): () => void {
+    const hold = { passes: after, waiting: [] as Array<(apply: boolean) => void> };
+    this.writeHold = hold;
+    return () => {
+      if (this.writeHold === hold) this.writeHold = null;
+      for (const go of hold.waiting.splice(0)) go(true);
+    };
+  }
+
   async close(): Promise<void> {
+    if (this.writeHold) for (const go of this.writeHold.waiting.splice(0)) go(false);
     for (const res of this.held) res.destroy();
     this.held.clear();
     await new Promise<void>((resolve) => {
@@ -150,6 +162,16 @@ export class SimServer {
     const key = matched ? routeKey(matched) : 'UNKNOWN';
     this.counters.total++;
     this.counters.byRoute[key] = (this.counters.byRoute[key] ?? 0) + 1;
+
+    const hold = this.writeHold;
+    if (hold && WRITE_METHODS.has(method)) {
+      if (hold.passes > 0) hold.passes--;
+      else if (!(await new Promise<boolean>((go) => hold.waiting.push(go)))) {
+        this.log(method, logPath, 0);
+        req.socket.destroy();
+        return;
+      }
+    }
 
     // Faults come first: they model trouble between the client and the API.
     const fault = this.opts.faults.before(method);

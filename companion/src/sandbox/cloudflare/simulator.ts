@@ -65,6 +65,11 @@ export interface CloudflareSim {
   /** The batches that committed (all or nothing), newest last: the records each one removed, patched and added. */
   readonly batches: readonly CommittedBatch[];
   setFaults(f: FaultConfig): void;
+  /**
+   * Write requests past the first `after` wait, unanswered and not applied, until the returned function
+   * is called: a test catches a run in the middle without depending on how fast either side is.
+   */
+  holdWrites(after?: number): () => void;
   /** false → the batch route answers as an unknown route would (400/7000). */
   setBatchEnabled(enabled: boolean): void;
   /** The name servers answering DNS for every zone (UDP and TCP on one loopback port); see dns-answer.ts. */

@@ -214,6 +214,51 @@ describe('fault injection', () => {
   });
 });
 
+describe('held writes', () => {
+  it('lets the first writes through, holds the rest unapplied while reads go on, and applies them on release', async () => {
+    const c = await startClient();
+    try {
+      const z = await c.zone('held.example');
+      const release = c.sim.holdWrites(1);
+      const add = (name: string) => c.call('POST', `/zones/${z}/dns_records`, { type: 'A', name, content: '192.0.2.1', ttl: 300 });
+      expect((await add('first')).status).toBe(200);
+      let settled = false;
+      const second = add('second').finally(() => (settled = true));
+      // the request has reached the simulator once it is counted
+      while (c.sim.counters.byRoute['POST /zones/:id/dns_records'] !== 2) await new Promise((r) => setImmediate(r));
+      expect((await c.call('GET', `/zones/${z}/dns_records`)).status).toBe(200);
+      expect(settled).toBe(false);
+      expect(c.sim.records(z).map((r) => r.name)).toEqual(['first.held.example']);
+      release();
+      expect((await second).status).toBe(200);
+      expect(
+        c.sim
+          .records(z)
+          .map((r) => r.name)
+          .sort(),
+      ).toEqual(['first.held.example', 'second.held.example']);
+      // released for good: the next write is not held
+      expect((await add('third')).status).toBe(200);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('close() answers nothing to a held write and does not hang', async () => {
+    const c = await startClient();
+    const z = await c.zone('held-close.example');
+    c.sim.holdWrites();
+    const pending = c.call('POST', `/zones/${z}/dns_records`, { type: 'A', name: 'a', content: '192.0.2.1', ttl: 300 }).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    while (c.sim.counters.total < 1) await new Promise((r) => setImmediate(r));
+    await c.close();
+    expect(await pending).toBe('failed');
+    expect(c.sim.records(z)).toEqual([]);
+  });
+});
+
 describe('scale', () => {
   // how fast is the bench's question (tests/bench); a time limit here failed whenever the machine was busy
   it('50,000 records: batch import, paging, name lookups', async () => {
