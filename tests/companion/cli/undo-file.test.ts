@@ -6,8 +6,8 @@ import { MigrateEventSchema, undoSteps, type MigrateEvent, type UndoData } from 
 import { heldLines } from '../../support/stack';
 import { cliPerTest, lines, type CliRun } from './cli-stack';
 
-// Every response 20 ms late, so a mirror run of 400 changes in batches of 5 lasts long enough to be
-// stopped in the middle: the test waits for the events, never for a time.
+// Every response 20 ms late, so a mirror run of 400 changes in batches of 5 is in the middle when it is
+// stopped; writes are held from the Ctrl-C on: the test waits for the events, never for a time.
 const t = cliPerTest({ sim: { latencyMs: 20 } });
 const ZONE = 'interrupted.example';
 
@@ -81,17 +81,24 @@ describe('the undo file', () => {
     });
     const out = { stdout: '', stderr: '' };
     let stopped = false;
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+    // From the Ctrl-C until the CLI says it is stopping, writes wait at the simulator: however slow the
+    // machine, the run cannot finish first (only the writes already sent land, once let go)
+    let release = () => {};
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      out.stderr += d;
+      if (out.stderr.includes('dnsferry: stopping')) release();
+    });
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       out.stdout += d;
       const pruned = out.stdout.split('\n').filter((l) => /"type":"remove".*"name":"old\d+".*"undo":\{/.test(l)).length;
       // Ctrl-C once the prune is under way: replacements, new records and 10 removals landed, 90 removals to go
       if (!stopped && pruned >= 10) {
         stopped = true;
+        release = t.stack.sim.holdWrites();
         child.kill('SIGINT');
       }
     });
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve)).finally(() => release());
     const run: CliRun = { code, ...out };
     expect(stopped).toBe(true);
     expect(run.code).toBe(130);
