@@ -19,13 +19,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The companion as people run it (`pnpm companion`: the bundle in companion/dist), in its own process
- * so its memory is its own. `dist` names another build (to compare with an earlier one).
+ * The companion as people run it (the bundle in companion/dist, with no flags: `dnsferry serve` takes
+ * none, and `pnpm companion` passes none), in its own process so its memory is its own. `dist` names
+ * another build (to compare with an earlier one).
  */
 export async function spawnCompanion(env: Record<string, string>, dist = 'companion/dist') {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--optimize-for-size', `${dist}/server.mjs`], {
+  const child: ChildProcess = spawn(process.execPath, [`${dist}/server.mjs`], {
     cwd: root,
     env: { ...process.env, DNSFERRY_PORT: String(port), DNSFERRY_LOG_LEVEL: 'warn', ...env },
     // its output is kept and shown only if it fails to start (the table stays readable)

@@ -1,6 +1,6 @@
 /**
  * The work-per-byte goals, measured end to end as users run the companion (the bundle, in its own
- * process, `--optimize-for-size` as `pnpm companion` starts it), each figure printed beside its goal:
+ * process, with no flags as `dnsferry serve` starts it), each figure printed beside its goal:
  *
  * - `parseZoneFile` on a generated 100,000-line zone: CPU time at most `named-checkzone`'s on the same file;
  * - a dry run of that file through `POST /api/migrate` into a new zone, from the first byte of the
