@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
  * - `--optimize-for-size` keeps the old generation tight, at a few percent of CPU.
  * - The young generation never grows past its starting size. `--optimize-for-size` caps it only when
  *   given on the command line; set after start-up, V8 still grew it to 16 MB semi-spaces.
- * Measured on a 50,000-record migration through `dnsferry serve`, peak RSS: 116–117 MB with the first
+ * Measured on a 50,000-record migration through `dnsferry serve`, peak RSS: 112–117 MB with the first
  * alone, 98 MB with both, and 97–100 MB with `--optimize-for-size` on the command line (as `pnpm
  * companion` passed it before).
  */
