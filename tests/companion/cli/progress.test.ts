@@ -45,9 +45,7 @@ describe('dnsferry on a terminal', () => {
   it('lines up the name servers of several zones as their zone lines', async () => {
     const run = await t.stack.runInTerminal(
       ['migrate', 'a.example', 'big.example', '--zone-file', 'a.example.zone', '--zone-file', 'big.example.zone'],
-      {
-        env,
-      },
+      { env },
     );
     const tail = run.stdout.slice(run.stdout.indexOf('Set these name servers'));
     const ns = (zone: string) => t.stack.sim.zoneByName(zone)?.nameServers.join('  ');
