@@ -54,17 +54,21 @@ export function isZoneName(name: string): boolean {
   return labels.every((l) => LABEL.test(l));
 }
 
+const DOT = 0x2e;
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+
 /** A host name as record content: letters, digits, hyphens, underscores; `.` alone is allowed where the type allows it. */
 export function isHostname(name: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
   // labels of 1 to 63 of [a-z0-9_-], not starting or ending with '-': read in place (every record's target is)
   let start = 0;
   for (let i = 0; i <= name.length; i++) {
-    const c = i < name.length ? name.charCodeAt(i) : 0x2e;
-    if (c === 0x2e) {
-      if (i === start || i - start > 63 || name.charCodeAt(start) === 0x2d || name.charCodeAt(i - 1) === 0x2d) return false;
+    const c = i < name.length ? name.charCodeAt(i) : DOT;
+    if (c === DOT) {
+      if (i === start || i - start > 63 || name.charCodeAt(start) === HYPHEN || name.charCodeAt(i - 1) === HYPHEN) return false;
       start = i + 1;
-    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d)) return false;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === UNDERSCORE || c === HYPHEN)) return false;
   }
   return true;
 }
@@ -76,8 +80,6 @@ export function isRelativeName(name: string): boolean {
   const labels = name.split('.');
   return labels.every((l, i) => RECORD_LABEL.test(l) && (l !== '*' || i === 0));
 }
-
-const DOT = 46;
 
 /** FQDN → name relative to `zone` (`@` for the apex); null when the name is outside the zone. */
 export function relativeName(fqdn: string, zone: string): string | null {
