@@ -1,3 +1,5 @@
+import { Inbox } from './inbox';
+
 /**
  * Runs up to `width` generators at once and yields their values as they come, each tagged with the
  * index of its job; a generator's own values keep their order, and it is pulled again only once its
@@ -17,11 +19,8 @@ export async function* interleave<E, R>(
   const results: R[] = [];
   // the generators running: each has one step asked for, settling or waiting in `ready`
   const started = new Map<number, AsyncGenerator<E, R>>();
-  // Steps as they settle, and the wait in progress. Not a race of the running steps: each race left a
-  // reaction on every step still running (a zone waiting minutes on a write), half a kilobyte held
-  // for each batch the other zones told until that step settled.
-  const ready: Step[] = [];
-  let wake: (() => void) | null = null;
+  // steps as they settle
+  const ready = new Inbox<Step>();
   let next = 0;
   // A step never rejects: a failure is carried as a value, so one left behind is never an unhandled rejection.
   const pull = (index: number, gen: AsyncGenerator<E, R>) => {
@@ -31,12 +30,7 @@ export async function* interleave<E, R>(
         (step): Step => ({ index, gen, step }),
         (error: unknown): Step => ({ index, gen, error }),
       )
-      .then((s) => {
-        ready.push(s);
-        const w = wake;
-        wake = null;
-        w?.();
-      });
+      .then((s) => ready.put(s));
   };
   const start = (): void => {
     if (signal?.aborted) return;
@@ -50,8 +44,7 @@ export async function* interleave<E, R>(
   for (let slot = 0; slot < Math.max(1, width); slot++) start();
   try {
     while (started.size > 0) {
-      if (ready.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const s = ready.shift() as Step;
+      const s = await ready.take();
       if ('error' in s) throw s.error;
       if (s.step.done) {
         started.delete(s.index);

@@ -1,3 +1,5 @@
+import { Inbox } from './inbox';
+
 export type Settled<T, R> = { item: T; ok: true; value: R } | { item: T; ok: false; error: unknown };
 
 /**
@@ -17,19 +19,15 @@ export async function* pool<T, R>(
 ): AsyncGenerator<Settled<T, R>> {
   const limit = typeof concurrency === 'function' ? () => Math.max(1, concurrency()) : () => Math.max(1, concurrency);
   const source = items[Symbol.iterator]();
-  // Outcomes queue up as they settle; one waiter is woken per settle (no race over every call in flight).
-  const settled: Array<Settled<T, R>> = [];
-  let wake: (() => void) | undefined;
+  // outcomes as they settle
+  const settled = new Inbox<Settled<T, R>>();
   let running = 0;
   const launch = (): boolean => {
     const next = source.next();
     if (next.done) return false;
     const item = next.value;
     running++;
-    const land = (outcome: Settled<T, R>) => {
-      settled.push(outcome);
-      wake?.();
-    };
+    const land = (outcome: Settled<T, R>) => settled.put(outcome);
     let call: Promise<R>;
     try {
       call = work(item);
@@ -47,9 +45,7 @@ export async function* pool<T, R>(
   };
   fill();
   while (running > 0) {
-    if (settled.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-    wake = undefined;
-    const outcome = settled.shift() as Settled<T, R>;
+    const outcome = await settled.take();
     running--;
     // the next call goes out before the consumer handles this outcome, so the resolver stays busy
     fill();
