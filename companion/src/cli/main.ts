@@ -6,6 +6,7 @@
  * the events are shown differs.
  */
 import '../memory';
+import { sharedAbort } from '../flow/shared-abort';
 import { UnreachableError } from '../upstream/unreachable';
 import { CliError, EXIT, usageError } from './exit-codes';
 import { lineWidth, reflow } from './fit';
@@ -65,7 +66,7 @@ async function main(argv: string[], io: Io, signal: AbortSignal, onRuntime: (rt:
 // files named on the command line are (npm, pnpm and npx set it; run directly, it is unset).
 const cwd = process.env.INIT_CWD || process.cwd();
 const io: Io = { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd };
-const interrupt = new AbortController();
+const interrupt = sharedAbort();
 const exitHooks = new Set<() => void>();
 function atExit(fn: () => void): () => void {
   exitHooks.add(fn);

@@ -1,5 +1,4 @@
 import { RecordBudget } from '../records/record-budget';
-import { setMaxListeners } from 'node:events';
 import type { CutoverEvent, CutoverZoneReport, DnsRecord, SourcedZone } from '@dnsferry/shared';
 import type { CutoverTarget, Source, TargetDnssec, TargetZone } from '../engine/ports';
 import type { DohClient } from '../dns/doh-client';
@@ -51,8 +50,6 @@ export async function* cutoverCheck(
   deps: CutoverDeps,
   { signal }: { signal: AbortSignal },
 ): AsyncGenerator<CutoverEvent> {
-  // Every query in flight listens to the client going away: hundreds at once, more than Node's default warns about.
-  setMaxListeners(1024, signal);
   const ready = input.zones.map(() => false);
   deps.target.expectZones?.(input.zones.map((z) => z.name));
   const budget = input.maxRecords !== undefined ? RecordBudget.forRequest(input.maxRecords, input.zones) : undefined;

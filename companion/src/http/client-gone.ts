@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sharedAbort } from '../flow/shared-abort';
 
 /**
  * An AbortSignal that fires when the client goes away before the response finished. Use it rather
@@ -6,7 +7,7 @@ import type { FastifyReply } from 'fastify';
  * which would abort every POST; the response's 'close' is what tells that the client left.
  */
 export function clientGone(reply: FastifyReply): AbortSignal {
-  const ac = new AbortController();
+  const ac = sharedAbort();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) ac.abort(new Error('client disconnected'));
   });

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { fqdn, type ScanEvent } from '@dnsferry/shared';
 import { createDohClient, DohError, type DohClient, type DohClientOptions } from '../dns/doh-client';
 import { FailureLog } from './failure-log';
@@ -10,6 +9,7 @@ import { QueryQueue, type Lane } from './query-queue';
 import { DohTransportError } from '../dns/doh-transports';
 import type { DnsReply } from '../dns/message';
 import { Aimd, type AimdLimits } from '../flow/aimd';
+import { sharedAbort } from '../flow/shared-abort';
 import type { TransferLimits } from '../providers/axfr/transfer';
 import type { QueryPace } from '../flow/query-pace';
 
@@ -77,7 +77,7 @@ export class QueryRunner {
   private readonly window: Aimd;
   private readonly fixed: number | undefined;
   /** Every query listens to this one: the client going away, or the scan's time limit. */
-  private readonly stop = new AbortController();
+  private readonly stop = sharedAbort();
   private readonly timer: NodeJS.Timeout;
   /** The scan's own signal (the client going away). */
   readonly signal: AbortSignal;
@@ -110,8 +110,6 @@ export class QueryRunner {
     }, this.budgetMs);
     if (this.signal.aborted) this.onAbort();
     else this.signal.addEventListener('abort', this.onAbort, { once: true });
-    // one listener per query in flight (its attempt links its own timeout to this signal)
-    setMaxListeners(Math.max(fixed ?? 0, HTTP2_WINDOW.max) + 10, this.stop.signal);
   }
 
   /** The IPv4 addresses of a host name outside the scan's bookkeeping (a name server to ask directly). */

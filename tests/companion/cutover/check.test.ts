@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CutoverEvent } from '@dnsferry/shared';
 import { cutoverCheck } from '@dnsferry/companion/cutover/check';
 import { DirectDnsClient } from '@dnsferry/companion/dns/direct-client';
+import { sharedAbort } from '@dnsferry/companion/flow/shared-abort';
 import type { CutoverTarget, TargetZone } from '@dnsferry/companion/engine/ports';
 import { CLOUDFLARE_RULES } from '@dnsferry/companion/providers/cloudflare/capabilities';
 import type { DohClient } from '@dnsferry/companion/dns/doh-client';
@@ -55,7 +56,7 @@ const records = Array.from({ length: 300 }, (_, i) => ({ type: 'A', name: `h${i}
 
 describe('cutoverCheck', () => {
   it('stops at once when the client goes away: no more queries, no report, no done', async () => {
-    const stop = new AbortController();
+    const stop = sharedAbort();
     const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
     const events: CutoverEvent[] = [];
     const run = (async () => {
@@ -87,7 +88,7 @@ describe('cutoverCheck', () => {
     const events: CutoverEvent[] = [];
     const deps = { target, doh, dns, targetNs: { host: '127.0.0.1', port: silent.address().port } };
     for await (const e of cutoverCheck({ zones: [{ name: 'example.org' }], requestActivation: true }, deps, {
-      signal: new AbortController().signal,
+      signal: sharedAbort().signal,
     }))
       events.push(e);
     expect(events.at(-2)).toMatchObject({ type: 'zone-report', zone: 'example.org', ready: false, targetStatus: 'missing' });
@@ -107,7 +108,7 @@ describe('cutoverCheck paces its queries', () => {
       },
       close: () => undefined,
     } as unknown as DirectDnsClient;
-    const stop = new AbortController();
+    const stop = sharedAbort();
     const deps = { target, doh, dns: answering, targetNs: { host: '127.0.0.1', port: 53 } };
     // one query a hundred seconds after the burst of 64: what follows the burst never comes in this test
     const run = (async () => {

@@ -5,6 +5,7 @@ import { CAPABILITIES, CLOUDFLARE_RULES, isProxiable, targetTtl } from './capabi
 import { type CallInit, type CloudflareClient, DUPLICATE_CODES, type TargetWait, UnknownOutcomeError } from './client';
 import { inOrder } from '../../flow/interleave';
 import { sliced } from '../../flow/fair-share';
+import { sharedAbort } from '../../flow/shared-abort';
 import { fromWire, toPayload } from './record-types';
 import type { CloudflareRecord, CloudflareZone } from './wire';
 import { readRecordQuota } from './record-quota';
@@ -296,7 +297,8 @@ export class CloudflareTarget implements Target {
   }
 }
 
-const neverAborts = new AbortController().signal;
+/** What a write in flight is given instead of the client's signal: it finishes, so its outcome is known. */
+const neverAborts = sharedAbort().signal;
 
 function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
   for (const item of items) yield f(item);

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sharedAbort } from '../../flow/shared-abort';
 
 /** Route 53 answers at most five requests a second per AWS account, all API calls together. */
 export const REQUESTS_PER_SECOND = 5;
@@ -33,7 +34,7 @@ export class Pacer {
   /** Callers waiting in `take`: a pacer they wait on is never dropped for a new one. */
   private waiting = 0;
   /** Wakes the waiters when an answer comes back (the window then moves without a timer). */
-  private wakeUp = new AbortController();
+  private wakeUp = sharedAbort();
 
   constructor(private readonly clock: PacerClock = REAL_CLOCK) {}
 
@@ -50,7 +51,7 @@ export class Pacer {
           if (slot.at !== Infinity) return;
           slot.at = this.clock.now();
           this.wakeUp.abort();
-          this.wakeUp = new AbortController();
+          this.wakeUp = sharedAbort();
         };
       }
       const freed = now < this.heldUntil ? this.heldUntil : Math.min(...this.slots.map((s) => s.at)) + WINDOW_MS;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedAbort } from '@dnsferry/companion/flow/shared-abort';
 import { Pacer, type PacerClock } from '@dnsferry/companion/providers/route53/pacer';
 
 /** A clock that moves only when told: sleepers wake in time order as it passes their time. */
@@ -55,7 +56,8 @@ function busiestSecond(times: number[]): number {
 async function run(clock: FakeClock, pacer: Pacer, starts: number[], latency: (i: number) => number) {
   const left: number[] = [];
   const back: number[] = [];
-  const signal = new AbortController().signal;
+  // a run's signal, as the companion gives its calls: 40 waits listen to it at once
+  const signal = sharedAbort().signal;
   const all: Promise<void>[] = [];
   for (const [i, start] of starts.entries()) {
     await clock.advanceTo(start);
