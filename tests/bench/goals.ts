@@ -45,13 +45,15 @@ const FIRST_PARSE_RUNS = 5;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The figures of the run before this work (docs/performance.md, 2026-11-26), for a run without
+ * The request count of the run before this work (docs/performance.md, 2026-11-26), for a run without
  * `--before`: 254 requests (the zone's lookup and creation, 252 batches). Now also 254: a run that
  * creates records reads the record quota first (the zone's usage, then the account's: 2 requests),
  * and 50,000 records go in the fewest batches, 250 (filling the last round would make them 0.8 %
- * smaller for 2 requests more).
+ * smaller for 2 requests more). A count is the same on any machine; a wall time is not (the one
+ * documented, 4.27 s, was measured in the engine section's own process on another machine), so the
+ * wall time is judged only against a build measured beside this one.
  */
-const DOCUMENTED = { migrationRequests: 254, migrationWallMs: 4270 };
+const DOCUMENTED = { migrationRequests: 254 };
 
 export interface Measured {
   /** Median, lowest and highest over the runs. */
@@ -279,7 +281,7 @@ export function formatGoals(f: GoalsFigures): string[] {
   const now = f.builds.at(-1) as BuildFigures;
   const before = f.builds.length > 1 ? f.builds[0] : undefined;
   const beforeRequests = before?.migration.requests ?? DOCUMENTED.migrationRequests;
-  const beforeWall = before?.migration.wallMs.median ?? DOCUMENTED.migrationWallMs;
+  const beforeWall = before?.migration.wallMs.median;
   const ratio = (ms: number) => (bind ? `${(ms / bind).toFixed(2)}×` : 'n/a');
   const rows: Array<[string, string, string, boolean | null]> = [];
   rows.push([`named-checkzone, CPU`, bind ? `${bind.toFixed(0)} ms` : 'not installed', '(the yardstick)', null]);
@@ -326,8 +328,8 @@ export function formatGoals(f: GoalsFigures): string[] {
     rows.push([
       `  its wall time${tag}`,
       `${range(b.migration.wallMs)} ms`,
-      `≤ ${(beforeWall * 1.1).toFixed(0)} ms (before + 10 %)`,
-      judged ? b.migration.wallMs.median <= beforeWall * 1.1 : null,
+      beforeWall === undefined ? 'not judged: needs --before' : `≤ ${(beforeWall * 1.1).toFixed(0)} ms (before + 10 %)`,
+      judged && beforeWall !== undefined ? b.migration.wallMs.median <= beforeWall * 1.1 : null,
     ]);
     const worst = b.bodies.reduce((a, c) => (c.peakRssMb > a.peakRssMb ? c : a));
     rows.push([
