@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedAbort } from '@dnsferry/companion/flow/shared-abort';
 
 /** What Node warned of while `listen` added listeners, a tick later (warnings are emitted on the next tick). */
@@ -18,12 +18,10 @@ async function warningsWhile(listen: () => void): Promise<string[]> {
 const listening: Array<() => void> = [];
 afterEach(() => listening.splice(0).forEach((stop) => stop()));
 
-/** `n` waits on `signal`, as writes queued for a token's allowance each listen to their run's signal. */
-function waits(signal: AbortSignal, n: number, onAbort: () => void): void {
-  for (let i = 0; i < n; i++) {
-    signal.addEventListener('abort', onAbort, { once: true });
-    listening.push(() => signal.removeEventListener('abort', onAbort));
-  }
+/** A wait on `signal`, as each write queued for a token's allowance listens to its run's signal. */
+function wait(signal: AbortSignal, onAbort: () => void): void {
+  signal.addEventListener('abort', onAbort, { once: true });
+  listening.push(() => signal.removeEventListener('abort', onAbort));
 }
 
 describe('sharedAbort', () => {
@@ -32,10 +30,23 @@ describe('sharedAbort', () => {
     let aborted = 0;
     // a listener of its own each (the same function added twice is one listener)
     const seen = await warningsWhile(() => {
-      for (let i = 0; i < 500; i++) waits(run.signal, 1, () => aborted++);
+      for (let i = 0; i < 500; i++) wait(run.signal, () => aborted++);
     });
     expect(seen).toEqual([]);
     run.abort();
     expect(aborted).toBe(500);
+  });
+
+  it("hands back a runtime's own controller when it is not Node's (the extension's tests run the companion in a DOM)", () => {
+    class DomAbortController {
+      // a DOM's signal: an event target of its own, not Node's
+      readonly signal = { aborted: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+    }
+    vi.stubGlobal('AbortController', DomAbortController);
+    try {
+      expect(sharedAbort()).toBeInstanceOf(DomAbortController);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
