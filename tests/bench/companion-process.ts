@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The repository's root: where the bench's child processes run (their paths are relative to it). */
+export const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every Linux this runs on). */
 const CLOCK_TICKS = 100;
 

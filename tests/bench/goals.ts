@@ -27,9 +27,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseZoneFile } from '@dnsferry/shared';
-import { spawnCompanion } from './companion-process';
+import { root, spawnCompanion } from './companion-process';
 import { hosts } from './model';
 import { migrateTimed, startSim, ZONE_SHAPES } from './stall';
 import { benchZone, bind, median } from './zone-file';
@@ -42,7 +41,6 @@ const MIGRATION_RECORDS = 50_000;
 const BODY_LIMIT = 16 * 1024 * 1024;
 /** Fresh processes for each kind of first parse. */
 const FIRST_PARSE_RUNS = 5;
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The request count of the run before this work (docs/performance.md, 2026-11-26), for a run without

@@ -11,11 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { spawnCompanion } from './companion-process';
+import { root, spawnCompanion } from './companion-process';
 import { hosts } from './model';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The simulator's added latency per request: loopback, but not free. */
 const LATENCY_MS = 10;
 /** Tokens of the flood (one migration each), plus the probe's own. */
